@@ -1,0 +1,304 @@
+//! The board: where tiles lie, which empty squares touch them, and where a tile may go.
+//!
+//! The board is unbounded for every game it can hold: a board made for `n` tiles reaches
+//! `n + 1` squares from the start tile in every direction, further than any `n` tiles can
+//! stretch. The squares live in one dense grid, so looking a square up is an index; the empty
+//! squares next to a tile (the *frontier*) are kept in a list with the sides each must match,
+//! so finding the legal placements of a tile costs one mask test per frontier square and
+//! rotation, with no allocation and no scan of the board.
+
+use std::fmt;
+
+use crate::tile::{Dir, Rotation, SideCode, Tile};
+
+/// A square of the board. The start tile is at (0, 0); x grows to the east, y to the south.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Pos {
+    pub const ORIGIN: Pos = Pos { x: 0, y: 0 };
+
+    pub fn new(x: i32, y: i32) -> Pos {
+        Pos { x, y }
+    }
+
+    /// The neighbouring square across side `dir`.
+    pub fn step(self, dir: Dir) -> Pos {
+        match dir {
+            Dir::N => Pos::new(self.x, self.y - 1),
+            Dir::E => Pos::new(self.x + 1, self.y),
+            Dir::S => Pos::new(self.x, self.y + 1),
+            Dir::W => Pos::new(self.x - 1, self.y),
+        }
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+/// A tile laid on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// Index of the tile in its tile set.
+    pub tile: usize,
+    pub pos: Pos,
+    pub rot: Rotation,
+    code: SideCode,
+}
+
+/// Where a tile may go: a square and a rotation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placement {
+    pub pos: Pos,
+    pub rot: Rotation,
+}
+
+/// Why a tile may not go where it was asked to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceError {
+    /// The square already holds a tile.
+    Occupied,
+    /// The square touches no tile (corners do not count).
+    NotAdjacent,
+    /// A side does not continue the side it touches.
+    Mismatch(Dir),
+    /// The board was made for fewer tiles.
+    Full,
+}
+
+impl fmt::Display for PlaceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlaceError::Occupied => write!(f, "the square already holds a tile"),
+            PlaceError::NotAdjacent => {
+                write!(f, "the square touches no tile by a side")
+            }
+            PlaceError::Mismatch(d) => {
+                write!(f, "its {} side does not continue the tile it touches", d.letter())
+            }
+            PlaceError::Full => write!(f, "the board holds as many tiles as it was made for"),
+        }
+    }
+}
+
+impl std::error::Error for PlaceError {}
+
+#[derive(Clone, Copy, Debug)]
+struct FrontierSquare {
+    pos: Pos,
+    /// The side each neighbour shows toward this square, two bits per direction.
+    need: SideCode,
+    /// Two set bits for every direction that has a neighbour.
+    mask: SideCode,
+}
+
+const EMPTY: u16 = 0;
+const FRONTIER: u16 = 0x8000;
+
+/// The tiles laid so far and the empty squares beside them.
+#[derive(Clone, Debug)]
+pub struct Board {
+    radius: i32,
+    width: usize,
+    /// `EMPTY`, `index + 1` of a placed tile, or `FRONTIER | index` into `frontier`.
+    cells: Vec<u16>,
+    placed: Vec<Placed>,
+    frontier: Vec<FrontierSquare>,
+}
+
+impl Board {
+    /// A board for at most `capacity` tiles.
+    pub fn new(capacity: usize) -> Board {
+        // Tile sets hold at most a thousand or so tiles; the clamp keeps the grid small for any input.
+        let capacity = capacity.clamp(1, 4096);
+        let radius = capacity as i32 + 1;
+        let width = 2 * radius as usize + 1;
+        Board {
+            radius,
+            width,
+            cells: vec![EMPTY; width * width],
+            placed: Vec::with_capacity(capacity),
+            frontier: Vec::with_capacity(2 * capacity + 4),
+        }
+    }
+
+    /// How many tiles the board was made for.
+    pub fn capacity(&self) -> usize {
+        self.radius as usize - 1
+    }
+
+    /// Empties the board, keeping its memory. Costs as much as the squares in use.
+    pub fn clear(&mut self) {
+        for i in 0..self.placed.len() {
+            let c = self.cell(self.placed[i].pos);
+            self.cells[c] = EMPTY;
+        }
+        for i in 0..self.frontier.len() {
+            let c = self.cell(self.frontier[i].pos);
+            self.cells[c] = EMPTY;
+        }
+        self.placed.clear();
+        self.frontier.clear();
+    }
+
+    fn in_range(&self, pos: Pos) -> bool {
+        pos.x.abs() < self.radius && pos.y.abs() < self.radius
+    }
+
+    fn cell(&self, pos: Pos) -> usize {
+        (pos.y + self.radius) as usize * self.width + (pos.x + self.radius) as usize
+    }
+
+    /// The tiles in the order they were laid.
+    pub fn placed(&self) -> &[Placed] {
+        &self.placed
+    }
+
+    pub fn len(&self) -> usize {
+        self.placed.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.placed.is_empty()
+    }
+
+    /// The index (in laying order) of the tile at `pos`.
+    pub fn index_at(&self, pos: Pos) -> Option<usize> {
+        if !self.in_range(pos) {
+            return None;
+        }
+        match self.cells[self.cell(pos)] {
+            v if v != EMPTY && v & FRONTIER == 0 => Some(usize::from(v) - 1),
+            _ => None,
+        }
+    }
+
+    pub fn at(&self, pos: Pos) -> Option<&Placed> {
+        self.index_at(pos).map(|i| &self.placed[i])
+    }
+
+    /// The empty squares that touch a tile by a side.
+    pub fn frontier(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.frontier.iter().map(|f| f.pos)
+    }
+
+    /// Lays the first tile, at the origin.
+    pub fn place_start(&mut self, tile: &Tile, tile_index: usize, rot: Rotation) -> usize {
+        assert!(self.placed.is_empty(), "the start tile is laid first");
+        self.put(tile, tile_index, Placement { pos: Pos::ORIGIN, rot })
+    }
+
+    /// Why the tile may not go there, if it may not.
+    pub fn check(&self, tile: &Tile, at: Placement) -> Result<(), PlaceError> {
+        if !self.in_range(at.pos) {
+            return Err(PlaceError::NotAdjacent);
+        }
+        let v = self.cells[self.cell(at.pos)];
+        if v == EMPTY {
+            return Err(PlaceError::NotAdjacent);
+        }
+        if v & FRONTIER == 0 {
+            return Err(PlaceError::Occupied);
+        }
+        if self.placed.len() >= self.capacity() {
+            return Err(PlaceError::Full);
+        }
+        let sq = &self.frontier[usize::from(v & !FRONTIER)];
+        let diff = (tile.side_code(at.rot) ^ sq.need) & sq.mask;
+        if diff == 0 {
+            return Ok(());
+        }
+        let dir = Dir::from_index(diff.trailing_zeros() as usize / 2);
+        Err(PlaceError::Mismatch(dir))
+    }
+
+    /// Lays a tile where [`Board::check`] allows it; returns its index in laying order.
+    pub fn place(&mut self, tile: &Tile, tile_index: usize, at: Placement) -> Result<usize, PlaceError> {
+        self.check(tile, at)?;
+        Ok(self.put(tile, tile_index, at))
+    }
+
+    fn put(&mut self, tile: &Tile, tile_index: usize, at: Placement) -> usize {
+        let code = tile.side_code(at.rot);
+        let c = self.cell(at.pos);
+        let v = self.cells[c];
+        if v & FRONTIER != 0 {
+            let i = usize::from(v & !FRONTIER);
+            self.frontier.swap_remove(i);
+            if let Some(moved) = self.frontier.get(i) {
+                let mc = self.cell(moved.pos);
+                self.cells[mc] = FRONTIER | i as u16;
+            }
+        }
+        let index = self.placed.len();
+        self.placed.push(Placed {
+            tile: tile_index,
+            pos: at.pos,
+            rot: at.rot,
+            code,
+        });
+        self.cells[c] = index as u16 + 1;
+        for dir in Dir::ALL {
+            let npos = at.pos.step(dir);
+            let nc = self.cell(npos);
+            let back = dir.opposite().index() * 2;
+            let shows = (code >> (dir.index() * 2)) & 3;
+            match self.cells[nc] {
+                EMPTY => {
+                    self.cells[nc] = FRONTIER | self.frontier.len() as u16;
+                    self.frontier.push(FrontierSquare {
+                        pos: npos,
+                        need: shows << back,
+                        mask: 3 << back,
+                    });
+                }
+                v if v & FRONTIER != 0 => {
+                    let sq = &mut self.frontier[usize::from(v & !FRONTIER)];
+                    sq.need |= shows << back;
+                    sq.mask |= 3 << back;
+                }
+                _ => {}
+            }
+        }
+        index
+    }
+
+    /// The tile next to tile `index` across side `dir`.
+    pub fn neighbour(&self, index: usize, dir: Dir) -> Option<usize> {
+        self.index_at(self.placed[index].pos.step(dir))
+    }
+
+    /// Every legal placement of `tile`, one per distinct rotation, into `out` (cleared first).
+    pub fn legal_placements(&self, tile: &Tile, out: &mut Vec<Placement>) {
+        out.clear();
+        if self.placed.len() >= self.capacity() {
+            return;
+        }
+        let codes = Rotation::ALL.map(|r| tile.side_code(r));
+        for sq in &self.frontier {
+            for rot in Rotation::ALL {
+                if tile.is_distinct_rotation(rot) && (codes[rot.0 as usize] ^ sq.need) & sq.mask == 0
+                {
+                    out.push(Placement { pos: sq.pos, rot });
+                }
+            }
+        }
+    }
+
+    /// Whether `tile` fits anywhere (stops at the first fit).
+    pub fn can_place(&self, tile: &Tile) -> bool {
+        if self.placed.len() >= self.capacity() {
+            return false;
+        }
+        let codes = Rotation::ALL.map(|r| tile.side_code(r));
+        self.frontier
+            .iter()
+            .any(|sq| codes.iter().any(|&c| (c ^ sq.need) & sq.mask == 0))
+    }
+}

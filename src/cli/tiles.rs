@@ -1,0 +1,182 @@
+//! `hunters tiles`: the tile set of a variant as a table.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use comfy_table::{Cell, CellAlignment, ContentArrangement, Table, presets};
+use hunters::tile::{LakeSpecial, MeadowSpecial};
+use hunters::{Deck, TileSet, Variant};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A built-in variant (2002, 2014, 2020) or a variant TOML file.
+    #[arg(long, short, value_name = "NAME|FILE", default_value = "2020", conflicts_with = "tile_set")]
+    variant: String,
+    /// List one tile set instead: a built-in set (menhir, classic, scout) or a tile-set TOML file.
+    #[arg(long, value_name = "NAME|FILE")]
+    tile_set: Option<String>,
+    /// Leave out the table of tiles; print only the totals.
+    #[arg(long)]
+    totals: bool,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let sets = match &args.tile_set {
+        Some(name) => vec![TileSet::load(name)?],
+        None => {
+            let variant = Variant::load(&args.variant)?;
+            println!(
+                "Variant {}: {} (edition {})",
+                variant.name, variant.description, variant.edition
+            );
+            variant.tile_sets()
+        }
+    };
+    for set in &sets {
+        print_set(set, args.totals);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn table() -> Table {
+    let mut t = Table::new();
+    t.load_style(presets::ASCII_MARKDOWN)
+        .set_content_arrangement(ContentArrangement::Dynamic);
+    t
+}
+
+fn print_set(set: &TileSet, totals_only: bool) {
+    println!();
+    println!("Tile set {}: {}", set.name, set.description);
+    println!("Source: {}", set.source);
+    println!("Provenance: {}", set.provenance);
+    if !totals_only {
+        let mut t = table();
+        t.set_header(vec!["id", "deck", "count", "sides NESW", "zones"]);
+        for tile in &set.tiles {
+            let mut zones = tile.describe();
+            if let Some(name) = &tile.name {
+                zones = format!("[{name}] {zones}");
+            }
+            t.add_row(vec![
+                Cell::new(&tile.id),
+                Cell::new(deck_name(set, tile.deck)),
+                Cell::new(tile.count).set_alignment(CellAlignment::Right),
+                Cell::new(tile.sides_code()),
+                Cell::new(zones),
+            ]);
+        }
+        println!("{t}");
+    }
+    let mut t = table();
+    t.set_header(vec![
+        "deck", "tiles", "deer", "aurochs", "mammoths", "tigers", "bears", "lakes", "lake fish",
+        "river fish", "nuggets", "menhirs", "mushrooms", "specials",
+    ]);
+    let mut all = Totals::default();
+    for deck in Deck::ALL {
+        if set.count(deck) == 0 {
+            continue;
+        }
+        let tot = Totals::of(set, Some(deck));
+        all.add(&tot);
+        t.add_row(tot.row(deck_name(set, deck)));
+    }
+    t.add_row(all.row("all"));
+    for i in 1..13 {
+        if let Some(c) = t.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    println!("{t}");
+    let decks: Vec<String> = Deck::ALL
+        .iter()
+        .filter(|d| set.count(**d) > 0)
+        .map(|d| format!("{} {}", set.count(*d), deck_name(set, *d)))
+        .collect();
+    println!("Decks: {}", decks.join(" + "));
+}
+
+fn deck_name(set: &TileSet, deck: Deck) -> &str {
+    match deck {
+        Deck::Bonus => &set.bonus_name,
+        d => d.word(),
+    }
+}
+
+#[derive(Default)]
+struct Totals {
+    tiles: usize,
+    counts: [usize; 11],
+    specials: Vec<String>,
+}
+
+impl Totals {
+    fn of(set: &TileSet, deck: Option<Deck>) -> Totals {
+        let mut t = Totals::default();
+        for tile in set.tiles.iter().filter(|t| deck.is_none_or(|d| t.deck == d)) {
+            let n = usize::from(tile.count);
+            t.tiles += n;
+            let mut c = [0usize; 11];
+            for m in &tile.meadows {
+                c[0] += usize::from(m.animals.deer);
+                c[1] += usize::from(m.animals.aurochs);
+                c[2] += usize::from(m.animals.mammoths);
+                c[3] += usize::from(m.animals.tigers);
+                c[4] += usize::from(m.animals.bears);
+                for s in MeadowSpecial::ALL {
+                    if m.has(s) {
+                        t.specials.push(s.name().to_string());
+                    }
+                }
+            }
+            c[5] += tile.lakes.len();
+            for l in &tile.lakes {
+                c[6] += usize::from(l.fish);
+                for s in LakeSpecial::ALL {
+                    if l.has(s) {
+                        t.specials.push(s.name().to_string());
+                    }
+                }
+            }
+            c[7] += tile.rivers.iter().map(|r| usize::from(r.fish)).sum::<usize>();
+            for f in &tile.forests {
+                c[8] += usize::from(f.nuggets);
+                c[9] += usize::from(f.menhirs);
+                c[10] += usize::from(f.mushrooms);
+            }
+            for (x, y) in t.counts.iter_mut().zip(c) {
+                *x += y * n;
+            }
+        }
+        t
+    }
+
+    fn add(&mut self, o: &Totals) {
+        self.tiles += o.tiles;
+        for (x, y) in self.counts.iter_mut().zip(o.counts) {
+            *x += y;
+        }
+        self.specials.extend(o.specials.iter().cloned());
+    }
+
+    fn row(&self, label: &str) -> Vec<Cell> {
+        let mut specials = self.specials.clone();
+        specials.sort();
+        let mut grouped: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < specials.len() {
+            let j = specials[i..].iter().take_while(|s| **s == specials[i]).count();
+            grouped.push(if j > 1 {
+                format!("{} x{j}", specials[i])
+            } else {
+                specials[i].clone()
+            });
+            i += j;
+        }
+        let mut row = vec![Cell::new(label), Cell::new(self.tiles)];
+        row.extend(self.counts.iter().map(Cell::new));
+        row.push(Cell::new(grouped.join(", ")));
+        row
+    }
+}

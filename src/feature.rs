@@ -1,0 +1,952 @@
+//! Features: the forests, meadows, rivers and river systems that tiles build together.
+//!
+//! Each kind is a union-find over the zones laid so far; the root of a set carries what
+//! scoring needs (open sides, tiles, segments, contents, pieces per player), kept up to date as
+//! tiles join, so nothing is recomputed from the board during a game. A river system joins
+//! rivers through the lakes they run into; a river that ends at a spring (first edition) or in a
+//! forest (2020) simply stops there, so springs and forests bound systems without any special
+//! case.
+//!
+//! Counting *distinct* tiles needs care: a tile may show two zones of one kind (two forests,
+//! or three rivers into one lake) that are apart at first and joined later. Every zone of such a
+//! tile sits on a list kept by its root; when two roots merge, the smaller list is walked and
+//! each tile found on both sides is counted once (likewise a lake ending two rivers that
+//! become one, and a Scout piece standing in two zones that become one).
+
+use crate::board::Board;
+use crate::tile::{Dir, MeadowSpecial, Piece, Ports, RiverEnd, Side, Tile, ZoneKind, ZoneRef};
+
+/// Most players in a game.
+pub const MAX_PLAYERS: usize = 5;
+
+const NONE: u32 = u32::MAX;
+
+/// A zone as laid on the board: the tile (by laying order) and the zone on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ZoneId {
+    pub placed: u16,
+    pub zone: ZoneRef,
+}
+
+/// Pieces of each player.
+pub type PerPlayer = [u16; MAX_PLAYERS];
+
+/// A forest as it stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ForestInfo {
+    /// Forest sides that touch no tile yet; 0 means the forest is complete.
+    pub open: u16,
+    /// Forest zones (segments) in the forest.
+    pub segments: u16,
+    /// Distinct tiles the forest lies on.
+    pub tiles: u16,
+    pub nuggets: u16,
+    pub menhirs: u16,
+    pub mushrooms: u16,
+    pub gatherers: PerPlayer,
+}
+
+/// Animals of one meadow, counted without limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Herd {
+    pub deer: u16,
+    pub aurochs: u16,
+    pub mammoths: u16,
+    pub tigers: u16,
+    pub bears: u16,
+}
+
+/// A meadow as it stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MeadowInfo {
+    /// Meadow sides and river bank halves that touch no tile yet.
+    pub open: u16,
+    pub segments: u16,
+    pub tiles: u16,
+    pub animals: Herd,
+    /// How many meadow zones show each [`MeadowSpecial`], by its order in `MeadowSpecial::ALL`.
+    pub specials: [u16; 7],
+    pub hunters: PerPlayer,
+    /// Huts on a farm (Scout Agriculture), which stand in the meadow.
+    pub farm_huts: PerPlayer,
+}
+
+impl MeadowInfo {
+    pub fn count(&self, special: MeadowSpecial) -> u16 {
+        self.specials[special as usize]
+    }
+}
+
+/// A river as it stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RiverInfo {
+    /// River sides that touch no tile yet; 0 means both ends are closed or it loops.
+    pub open: u16,
+    pub segments: u16,
+    pub tiles: u16,
+    /// Fish drawn on the river itself (2020).
+    pub fish: u16,
+    /// Distinct lakes at the river's ends.
+    pub end_lakes: u16,
+    /// Fish in those lakes.
+    pub end_lake_fish: u16,
+    pub fishers: PerPlayer,
+}
+
+/// A river system: rivers joined through lakes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SystemInfo {
+    /// River segments in the system.
+    pub rivers: u16,
+    pub lakes: u16,
+    /// Every fish in the system, in lakes and on rivers.
+    pub fish: u16,
+    pub rafts: u16,
+    pub logboats: u16,
+    pub huts: PerPlayer,
+}
+
+/// Where a piece stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PieceAt {
+    /// In a zone: a gatherer in a forest, a fisher on a river, a hunter in a meadow, a hut on a
+    /// river or a lake.
+    Zone(ZoneId),
+    /// On a special spot of a Scout tile: `spot` indexes the tile's spots.
+    Spot { placed: u16, spot: u8 },
+}
+
+/// Why a piece cannot stand where it was asked to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceError {
+    /// The zone or spot does not exist.
+    NoSuchPlace,
+    /// The piece does not go in that kind of zone (a hunter on a river…).
+    WrongKind,
+    PlayerOutOfRange,
+}
+
+impl std::fmt::Display for PieceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PieceError::NoSuchPlace => "no such zone or spot on that tile",
+            PieceError::WrongKind => "that piece does not stand in that kind of zone",
+            PieceError::PlayerOutOfRange => "no such player",
+        })
+    }
+}
+
+impl std::error::Error for PieceError {}
+
+/// What a merge double-counted, to be taken off the merged root.
+#[derive(Default)]
+struct Shared {
+    tiles: u16,
+    lakes: u16,
+    lake_fish: u16,
+    pieces: PerPlayer,
+}
+
+trait Info: Clone + Default {
+    fn absorb(&mut self, other: &Self);
+    fn unshare(&mut self, s: &Shared);
+    fn close(&mut self, ports: u16);
+}
+
+fn add_players(a: &mut PerPlayer, b: &PerPlayer) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+fn sub_players(a: &mut PerPlayer, b: &PerPlayer) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x -= y;
+    }
+}
+
+impl Info for ForestInfo {
+    fn absorb(&mut self, o: &Self) {
+        self.open += o.open;
+        self.segments += o.segments;
+        self.tiles += o.tiles;
+        self.nuggets += o.nuggets;
+        self.menhirs += o.menhirs;
+        self.mushrooms += o.mushrooms;
+        add_players(&mut self.gatherers, &o.gatherers);
+    }
+    fn unshare(&mut self, s: &Shared) {
+        self.tiles -= s.tiles;
+        sub_players(&mut self.gatherers, &s.pieces);
+    }
+    fn close(&mut self, ports: u16) {
+        self.open -= ports;
+    }
+}
+
+impl Info for MeadowInfo {
+    fn absorb(&mut self, o: &Self) {
+        self.open += o.open;
+        self.segments += o.segments;
+        self.tiles += o.tiles;
+        self.animals.deer += o.animals.deer;
+        self.animals.aurochs += o.animals.aurochs;
+        self.animals.mammoths += o.animals.mammoths;
+        self.animals.tigers += o.animals.tigers;
+        self.animals.bears += o.animals.bears;
+        for (x, y) in self.specials.iter_mut().zip(&o.specials) {
+            *x += y;
+        }
+        add_players(&mut self.hunters, &o.hunters);
+        add_players(&mut self.farm_huts, &o.farm_huts);
+    }
+    fn unshare(&mut self, s: &Shared) {
+        self.tiles -= s.tiles;
+        sub_players(&mut self.hunters, &s.pieces);
+    }
+    fn close(&mut self, ports: u16) {
+        self.open -= ports;
+    }
+}
+
+impl Info for RiverInfo {
+    fn absorb(&mut self, o: &Self) {
+        self.open += o.open;
+        self.segments += o.segments;
+        self.tiles += o.tiles;
+        self.fish += o.fish;
+        self.end_lakes += o.end_lakes;
+        self.end_lake_fish += o.end_lake_fish;
+        add_players(&mut self.fishers, &o.fishers);
+    }
+    fn unshare(&mut self, s: &Shared) {
+        self.tiles -= s.tiles;
+        self.end_lakes -= s.lakes;
+        self.end_lake_fish -= s.lake_fish;
+        sub_players(&mut self.fishers, &s.pieces);
+    }
+    fn close(&mut self, ports: u16) {
+        self.open -= ports;
+    }
+}
+
+impl Info for SystemInfo {
+    fn absorb(&mut self, o: &Self) {
+        self.rivers += o.rivers;
+        self.lakes += o.lakes;
+        self.fish += o.fish;
+        self.rafts += o.rafts;
+        self.logboats += o.logboats;
+        add_players(&mut self.huts, &o.huts);
+    }
+    fn unshare(&mut self, _: &Shared) {}
+    fn close(&mut self, _: u16) {}
+}
+
+/// A union-find over zones of one kind.
+#[derive(Clone, Debug)]
+struct Arena<T> {
+    parent: Vec<u32>,
+    size: Vec<u32>,
+    info: Vec<T>,
+    /// Laying index of each zone's tile.
+    tile_of: Vec<u16>,
+    /// Circular lists of the zones on tiles with two or more zones of this kind; `NONE` for
+    /// zones on no list. `head` and `listed` are kept at roots.
+    next: Vec<u32>,
+    head: Vec<u32>,
+    listed: Vec<u32>,
+}
+
+impl<T: Info> Arena<T> {
+    fn new() -> Self {
+        Arena {
+            parent: Vec::new(),
+            size: Vec::new(),
+            info: Vec::new(),
+            tile_of: Vec::new(),
+            next: Vec::new(),
+            head: Vec::new(),
+            listed: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.parent.clear();
+        self.size.clear();
+        self.info.clear();
+        self.tile_of.clear();
+        self.next.clear();
+        self.head.clear();
+        self.listed.clear();
+    }
+
+    fn len(&self) -> u32 {
+        self.parent.len() as u32
+    }
+
+    fn push(&mut self, info: T, tile: u16, listed: bool) -> u32 {
+        let n = self.len();
+        self.parent.push(n);
+        self.size.push(1);
+        self.info.push(info);
+        self.tile_of.push(tile);
+        self.next.push(if listed { n } else { NONE });
+        self.head.push(if listed { n } else { NONE });
+        self.listed.push(u32::from(listed));
+        n
+    }
+
+    fn find(&self, mut n: u32) -> u32 {
+        while self.parent[n as usize] != n {
+            n = self.parent[n as usize];
+        }
+        n
+    }
+
+    fn find_mut(&mut self, mut n: u32) -> u32 {
+        while self.parent[n as usize] != n {
+            let grand = self.parent[self.parent[n as usize] as usize];
+            self.parent[n as usize] = grand;
+            n = grand;
+        }
+        n
+    }
+
+    /// Links two distinct roots, taking `shared` off the merged counts; returns the new root.
+    fn link(&mut self, a: u32, b: u32, shared: &Shared) -> u32 {
+        let (big, small) = if self.size[a as usize] >= self.size[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.parent[small as usize] = big;
+        self.size[big as usize] += self.size[small as usize];
+        let moved = std::mem::take(&mut self.info[small as usize]);
+        let root = &mut self.info[big as usize];
+        root.absorb(&moved);
+        root.unshare(shared);
+        let (hb, hs) = (self.head[big as usize], self.head[small as usize]);
+        if hs != NONE {
+            if hb == NONE {
+                self.head[big as usize] = hs;
+            } else {
+                // Splice two circular lists by swapping one successor of each.
+                self.next.swap(hb as usize, hs as usize);
+            }
+            self.listed[big as usize] += self.listed[small as usize];
+        }
+        big
+    }
+}
+
+/// The nodes of one laid tile.
+#[derive(Clone, Copy, Debug, Default)]
+struct TileNodes {
+    /// First node of the tile's forests, meadows and rivers in their arenas.
+    base: [u32; 3],
+    count: [u8; 3],
+    /// First node in the system arena: the rivers, then the lakes.
+    system: u32,
+    /// The piece standing in two or more zones of this tile, if any.
+    span: Option<Span>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    kind: ZoneKind,
+    /// Bit `i` for zone `i` of `kind`.
+    zones: u16,
+    player: u8,
+}
+
+fn arena_slot(kind: ZoneKind) -> usize {
+    match kind {
+        ZoneKind::Forest => 0,
+        ZoneKind::Meadow => 1,
+        ZoneKind::River => 2,
+        ZoneKind::Lake => unreachable!("lakes live in the system arena"),
+    }
+}
+
+/// Every feature on a board, kept up to date tile by tile.
+#[derive(Clone, Debug)]
+pub struct Features {
+    forests: Arena<ForestInfo>,
+    meadows: Arena<MeadowInfo>,
+    rivers: Arena<RiverInfo>,
+    systems: Arena<SystemInfo>,
+    tiles: Vec<TileNodes>,
+    seen: Vec<u32>,
+    stamp: u32,
+    completed_forests: Vec<ZoneId>,
+    completed_rivers: Vec<ZoneId>,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features::new()
+    }
+}
+
+fn side_count(ports: Ports) -> u16 {
+    Dir::ALL
+        .iter()
+        .filter(|&&d| ports.contains(Ports::side(d)))
+        .count() as u16
+}
+
+impl Features {
+    pub fn new() -> Features {
+        Features {
+            forests: Arena::new(),
+            meadows: Arena::new(),
+            rivers: Arena::new(),
+            systems: Arena::new(),
+            tiles: Vec::new(),
+            seen: Vec::new(),
+            stamp: 0,
+            completed_forests: Vec::new(),
+            completed_rivers: Vec::new(),
+        }
+    }
+
+    /// Forgets every feature, keeping the memory.
+    pub fn clear(&mut self) {
+        self.forests.clear();
+        self.meadows.clear();
+        self.rivers.clear();
+        self.systems.clear();
+        self.tiles.clear();
+        self.seen.clear();
+        self.stamp = 0;
+        self.completed_forests.clear();
+        self.completed_rivers.clear();
+    }
+
+    /// Takes in the tile laid last on `board` (it must be laid in order, one at a time), joins
+    /// its zones to their neighbours and notes the forests and rivers it completed.
+    pub fn add_tile(&mut self, tiles: &[Tile], board: &Board) {
+        let index = self.tiles.len();
+        assert_eq!(index + 1, board.len(), "add each tile right after laying it");
+        let placed = board.placed()[index];
+        let tile = &tiles[placed.tile];
+        let t = index as u16;
+        self.seen.push(0);
+
+        let multi = |n: usize| n >= 2;
+        let nodes = TileNodes {
+            base: [self.forests.len(), self.meadows.len(), self.rivers.len()],
+            count: [
+                tile.forests.len() as u8,
+                tile.meadows.len() as u8,
+                tile.rivers.len() as u8,
+            ],
+            system: self.systems.len(),
+            span: None,
+        };
+        for f in &tile.forests {
+            let info = ForestInfo {
+                open: side_count(f.ports),
+                segments: 1,
+                tiles: 1,
+                nuggets: f.nuggets.into(),
+                menhirs: f.menhirs.into(),
+                mushrooms: f.mushrooms.into(),
+                gatherers: [0; MAX_PLAYERS],
+            };
+            self.forests.push(info, t, multi(tile.forests.len()));
+        }
+        for m in &tile.meadows {
+            let mut specials = [0u16; 7];
+            for (i, s) in MeadowSpecial::ALL.iter().enumerate() {
+                specials[i] = u16::from(m.has(*s));
+            }
+            let info = MeadowInfo {
+                open: m.ports.0.count_ones() as u16 - 2 * side_count(m.ports),
+                segments: 1,
+                tiles: 1,
+                animals: Herd {
+                    deer: m.animals.deer.into(),
+                    aurochs: m.animals.aurochs.into(),
+                    mammoths: m.animals.mammoths.into(),
+                    tigers: m.animals.tigers.into(),
+                    bears: m.animals.bears.into(),
+                },
+                specials,
+                hunters: [0; MAX_PLAYERS],
+                farm_huts: [0; MAX_PLAYERS],
+            };
+            self.meadows.push(info, t, multi(tile.meadows.len()));
+        }
+        for r in &tile.rivers {
+            let mut lakes = 0u16;
+            let mut lake_fish = 0u16;
+            for (i, end) in r.ends.iter().enumerate() {
+                if let RiverEnd::Lake(l) = end
+                    && !r.ends[..i].contains(end)
+                {
+                    lakes += 1;
+                    lake_fish += u16::from(tile.lakes[usize::from(*l)].fish);
+                }
+            }
+            let info = RiverInfo {
+                open: r.ports.0.count_ones() as u16,
+                segments: 1,
+                tiles: 1,
+                fish: r.fish.into(),
+                end_lakes: lakes,
+                end_lake_fish: lake_fish,
+                fishers: [0; MAX_PLAYERS],
+            };
+            self.rivers.push(info, t, multi(tile.rivers.len()));
+            let sys = SystemInfo {
+                rivers: 1,
+                fish: r.fish.into(),
+                ..SystemInfo::default()
+            };
+            self.systems.push(sys, t, false);
+        }
+        for l in &tile.lakes {
+            let sys = SystemInfo {
+                lakes: 1,
+                fish: l.fish.into(),
+                rafts: u16::from(l.has(crate::tile::LakeSpecial::Raft)),
+                logboats: u16::from(l.has(crate::tile::LakeSpecial::Logboat)),
+                ..SystemInfo::default()
+            };
+            self.systems.push(sys, t, false);
+        }
+        self.tiles.push(nodes);
+        for (i, r) in tile.rivers.iter().enumerate() {
+            for end in &r.ends {
+                if let RiverEnd::Lake(l) = end {
+                    let a = nodes.system + i as u32;
+                    let b = nodes.system + tile.rivers.len() as u32 + u32::from(*l);
+                    self.union_system(a, b);
+                }
+            }
+        }
+
+        for dir in Dir::ALL {
+            let Some(n) = board.neighbour(index, dir) else {
+                continue;
+            };
+            let other = board.placed()[n];
+            let otile = &tiles[other.tile];
+            let back = dir.opposite();
+            let here = |part| tile.zone_at(placed.rot, dir, part).index;
+            let there = |part| otile.zone_at(other.rot, back, part).index;
+            match tile.side(placed.rot, dir) {
+                Side::Forest => {
+                    let (a, b) = (self.node(t, 0, here(1)), self.node(n as u16, 0, there(1)));
+                    self.union_zones(tiles, board, ZoneKind::Forest, a, b);
+                }
+                Side::Meadow => {
+                    let (a, b) = (self.node(t, 1, here(1)), self.node(n as u16, 1, there(1)));
+                    self.union_zones(tiles, board, ZoneKind::Meadow, a, b);
+                }
+                Side::River => {
+                    let (a, b) = (self.node(t, 2, here(1)), self.node(n as u16, 2, there(1)));
+                    self.union_zones(tiles, board, ZoneKind::River, a, b);
+                    let sa = nodes.system + u32::from(here(1));
+                    let sb = self.tiles[n].system + u32::from(there(1));
+                    self.union_system(sa, sb);
+                    for part in [0, 2] {
+                        let a = self.node(t, 1, here(part));
+                        let b = self.node(n as u16, 1, there(2 - part));
+                        self.union_zones(tiles, board, ZoneKind::Meadow, a, b);
+                    }
+                }
+            }
+        }
+
+        self.completed_forests.clear();
+        self.completed_rivers.clear();
+        for i in 0..tile.forests.len() {
+            let z = ZoneId {
+                placed: t,
+                zone: ZoneRef {
+                    kind: ZoneKind::Forest,
+                    index: i as u8,
+                },
+            };
+            let root = self.forests.find(nodes.base[0] + i as u32);
+            if self.forests.info[root as usize].open == 0
+                && !self
+                    .completed_forests
+                    .iter()
+                    .any(|c| self.forests.find(self.node_of(*c)) == root)
+            {
+                self.completed_forests.push(z);
+            }
+        }
+        for i in 0..tile.rivers.len() {
+            let z = ZoneId {
+                placed: t,
+                zone: ZoneRef {
+                    kind: ZoneKind::River,
+                    index: i as u8,
+                },
+            };
+            let root = self.rivers.find(nodes.base[2] + i as u32);
+            if self.rivers.info[root as usize].open == 0
+                && !self
+                    .completed_rivers
+                    .iter()
+                    .any(|c| self.rivers.find(self.node_of(*c)) == root)
+            {
+                self.completed_rivers.push(z);
+            }
+        }
+    }
+
+    fn node(&self, placed: u16, slot: usize, index: u8) -> u32 {
+        self.tiles[usize::from(placed)].base[slot] + u32::from(index)
+    }
+
+    fn node_of(&self, z: ZoneId) -> u32 {
+        let nodes = &self.tiles[usize::from(z.placed)];
+        match z.zone.kind {
+            ZoneKind::Lake => unreachable!("lakes are looked up through systems"),
+            kind => nodes.base[arena_slot(kind)] + u32::from(z.zone.index),
+        }
+    }
+
+    fn system_node(&self, tiles: &[Tile], board: &Board, z: ZoneId) -> u32 {
+        let nodes = &self.tiles[usize::from(z.placed)];
+        match z.zone.kind {
+            ZoneKind::River => nodes.system + u32::from(z.zone.index),
+            ZoneKind::Lake => {
+                let tile = &tiles[board.placed()[usize::from(z.placed)].tile];
+                nodes.system + tile.rivers.len() as u32 + u32::from(z.zone.index)
+            }
+            _ => unreachable!("only rivers and lakes belong to river systems"),
+        }
+    }
+
+    fn union_system(&mut self, a: u32, b: u32) {
+        let (ra, rb) = (self.systems.find_mut(a), self.systems.find_mut(b));
+        if ra != rb {
+            self.systems.link(ra, rb, &Shared::default());
+        }
+    }
+
+    /// Joins two zones that meet across a side, closing one open side of each.
+    fn union_zones(&mut self, tiles: &[Tile], board: &Board, kind: ZoneKind, a: u32, b: u32) {
+        match kind {
+            ZoneKind::Forest => {
+                let (ra, rb) = (self.forests.find_mut(a), self.forests.find_mut(b));
+                let s = (ra != rb).then(|| self.shared(tiles, board, kind, ra, rb));
+                join(&mut self.forests, ra, rb, s);
+            }
+            ZoneKind::Meadow => {
+                let (ra, rb) = (self.meadows.find_mut(a), self.meadows.find_mut(b));
+                let s = (ra != rb).then(|| self.shared(tiles, board, kind, ra, rb));
+                join(&mut self.meadows, ra, rb, s);
+            }
+            ZoneKind::River => {
+                let (ra, rb) = (self.rivers.find_mut(a), self.rivers.find_mut(b));
+                let s = (ra != rb).then(|| self.shared(tiles, board, kind, ra, rb));
+                join(&mut self.rivers, ra, rb, s);
+            }
+            ZoneKind::Lake => unreachable!("lakes never touch a side"),
+        }
+
+        fn join<T: Info>(arena: &mut Arena<T>, ra: u32, rb: u32, shared: Option<Shared>) {
+            let root = match shared {
+                Some(s) => arena.link(ra, rb, &s),
+                None => ra,
+            };
+            // One side of each zone is now closed.
+            arena.info[root as usize].close(2);
+        }
+    }
+
+    /// What the roots `ra` and `rb` both count: tiles with zones in both, lakes ending rivers
+    /// in both, Scout pieces standing in both.
+    fn shared(&mut self, tiles: &[Tile], board: &Board, kind: ZoneKind, ra: u32, rb: u32) -> Shared {
+        let slot = arena_slot(kind);
+        let (heads, listed) = match kind {
+            ZoneKind::Forest => (&self.forests.head, &self.forests.listed),
+            ZoneKind::Meadow => (&self.meadows.head, &self.meadows.listed),
+            _ => (&self.rivers.head, &self.rivers.listed),
+        };
+        let mut s = Shared::default();
+        if heads[ra as usize] == NONE || heads[rb as usize] == NONE {
+            return s;
+        }
+        // Walk the shorter list: `mine` is its root, `theirs` the other.
+        let (mine, theirs) = if listed[ra as usize] <= listed[rb as usize] {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let start = heads[mine as usize];
+        let mut z = start;
+        loop {
+            let t = match kind {
+                ZoneKind::Forest => self.forests.tile_of[z as usize],
+                ZoneKind::Meadow => self.meadows.tile_of[z as usize],
+                _ => self.rivers.tile_of[z as usize],
+            };
+            if self.seen[usize::from(t)] != stamp {
+                self.seen[usize::from(t)] = stamp;
+                let nodes = self.tiles[usize::from(t)];
+                let base = nodes.base[slot];
+                let count = u32::from(nodes.count[slot]);
+                let root_of = |i: u32| match kind {
+                    ZoneKind::Forest => self.forests.find(base + i),
+                    ZoneKind::Meadow => self.meadows.find(base + i),
+                    _ => self.rivers.find(base + i),
+                };
+                let mut in_mine = 0u16;
+                let mut in_theirs = 0u16;
+                for i in 0..count {
+                    let r = root_of(i);
+                    if r == mine {
+                        in_mine |= 1 << i;
+                    } else if r == theirs {
+                        in_theirs |= 1 << i;
+                    }
+                }
+                if in_theirs != 0 {
+                    s.tiles += 1;
+                    if kind == ZoneKind::River {
+                        let tile = &tiles[board.placed()[usize::from(t)].tile];
+                        for (l, lake) in tile.lakes.iter().enumerate() {
+                            let mut arms = 0u16;
+                            for (i, r) in tile.rivers.iter().enumerate() {
+                                if r.ends.contains(&RiverEnd::Lake(l as u8)) {
+                                    arms |= 1 << i;
+                                }
+                            }
+                            if arms & in_mine != 0 && arms & in_theirs != 0 {
+                                s.lakes += 1;
+                                s.lake_fish += u16::from(lake.fish);
+                            }
+                        }
+                    }
+                    if let Some(span) = nodes.span
+                        && span.kind == kind
+                        && span.zones & in_mine != 0
+                        && span.zones & in_theirs != 0
+                    {
+                        s.pieces[usize::from(span.player)] += 1;
+                    }
+                }
+            }
+            z = match kind {
+                ZoneKind::Forest => self.forests.next[z as usize],
+                ZoneKind::Meadow => self.meadows.next[z as usize],
+                _ => self.rivers.next[z as usize],
+            };
+            if z == start {
+                break;
+            }
+        }
+        s
+    }
+
+    /// Forests completed by the tile added last, one zone of each.
+    pub fn completed_forests(&self) -> &[ZoneId] {
+        &self.completed_forests
+    }
+
+    /// Rivers completed by the tile added last, one zone of each.
+    pub fn completed_rivers(&self) -> &[ZoneId] {
+        &self.completed_rivers
+    }
+
+    /// How many tiles have been added.
+    pub fn tile_count(&self) -> usize {
+        self.tiles.len()
+    }
+
+    pub fn forest(&self, z: ZoneId) -> &ForestInfo {
+        debug_assert_eq!(z.zone.kind, ZoneKind::Forest);
+        &self.forests.info[self.forests.find(self.node_of(z)) as usize]
+    }
+
+    pub fn meadow(&self, z: ZoneId) -> &MeadowInfo {
+        debug_assert_eq!(z.zone.kind, ZoneKind::Meadow);
+        &self.meadows.info[self.meadows.find(self.node_of(z)) as usize]
+    }
+
+    pub fn river(&self, z: ZoneId) -> &RiverInfo {
+        debug_assert_eq!(z.zone.kind, ZoneKind::River);
+        &self.rivers.info[self.rivers.find(self.node_of(z)) as usize]
+    }
+
+    /// The river system of a river or a lake.
+    pub fn system(&self, tiles: &[Tile], board: &Board, z: ZoneId) -> &SystemInfo {
+        let n = self.system_node(tiles, board, z);
+        &self.systems.info[self.systems.find(n) as usize]
+    }
+
+    /// A number naming the feature `z` belongs to: equal for two zones exactly when they are
+    /// in the same feature of the same kind. Lakes (and rivers, with `system`) name their
+    /// river system.
+    pub fn key(&self, tiles: &[Tile], board: &Board, z: ZoneId, system: bool) -> FeatureKey {
+        let root = match z.zone.kind {
+            ZoneKind::Forest => self.forests.find(self.node_of(z)),
+            ZoneKind::Meadow => self.meadows.find(self.node_of(z)),
+            ZoneKind::River if !system => self.rivers.find(self.node_of(z)),
+            ZoneKind::River | ZoneKind::Lake => {
+                return FeatureKey {
+                    kind: FeatureKind::System,
+                    root: self.systems.find(self.system_node(tiles, board, z)),
+                };
+            }
+        };
+        let kind = match z.zone.kind {
+            ZoneKind::Forest => FeatureKind::Forest,
+            ZoneKind::Meadow => FeatureKind::Meadow,
+            _ => FeatureKind::River,
+        };
+        FeatureKey { kind, root }
+    }
+
+    /// Puts a piece of `player`; a spot piece counts once in each distinct feature it touches.
+    pub fn add_piece(
+        &mut self,
+        tiles: &[Tile],
+        board: &Board,
+        piece: Piece,
+        player: usize,
+        at: PieceAt,
+    ) -> Result<(), PieceError> {
+        self.move_piece(tiles, board, piece, player, at, true)
+    }
+
+    /// Takes a piece away again (returned to its owner).
+    pub fn remove_piece(
+        &mut self,
+        tiles: &[Tile],
+        board: &Board,
+        piece: Piece,
+        player: usize,
+        at: PieceAt,
+    ) -> Result<(), PieceError> {
+        self.move_piece(tiles, board, piece, player, at, false)
+    }
+
+    fn move_piece(
+        &mut self,
+        tiles: &[Tile],
+        board: &Board,
+        piece: Piece,
+        player: usize,
+        at: PieceAt,
+        add: bool,
+    ) -> Result<(), PieceError> {
+        if player >= MAX_PLAYERS {
+            return Err(PieceError::PlayerOutOfRange);
+        }
+        let placed = match at {
+            PieceAt::Zone(z) => z.placed,
+            PieceAt::Spot { placed, .. } => placed,
+        };
+        let p = usize::from(placed);
+        if p >= self.tiles.len() {
+            return Err(PieceError::NoSuchPlace);
+        }
+        let tile = &tiles[board.placed()[p].tile];
+        // The zones the piece counts in, all of one kind.
+        let (kind, zones): (ZoneKind, u16) = match at {
+            PieceAt::Zone(z) => {
+                if usize::from(z.zone.index) >= tile.zone_count(z.zone.kind) {
+                    return Err(PieceError::NoSuchPlace);
+                }
+                let fits = matches!(
+                    (piece, z.zone.kind),
+                    (Piece::Gatherer, ZoneKind::Forest)
+                        | (Piece::Fisher, ZoneKind::River)
+                        | (Piece::Hunter, ZoneKind::Meadow)
+                        | (Piece::Hut, ZoneKind::River | ZoneKind::Lake)
+                );
+                if !fits {
+                    return Err(PieceError::WrongKind);
+                }
+                (z.zone.kind, 1 << z.zone.index)
+            }
+            PieceAt::Spot { spot, .. } => {
+                let spot = tile.spots.get(usize::from(spot)).ok_or(PieceError::NoSuchPlace)?;
+                if spot.piece != piece {
+                    return Err(PieceError::WrongKind);
+                }
+                let mask = spot.zones.iter().fold(0u16, |m, z| m | 1 << z.index);
+                (spot.zones[0].kind, mask)
+            }
+        };
+        if piece == Piece::Hut && kind != ZoneKind::Meadow {
+            let index = (0..16).find(|i| zones & (1 << i) != 0).unwrap_or(0) as u8;
+            let z = ZoneId {
+                placed,
+                zone: ZoneRef { kind, index },
+            };
+            let root = self.systems.find(self.system_node(tiles, board, z));
+            bump(&mut self.systems.info[root as usize].huts[player], add);
+            return Ok(());
+        }
+        if zones.count_ones() >= 2 {
+            self.tiles[p].span = add.then_some(Span {
+                kind,
+                zones,
+                player: player as u8,
+            });
+        }
+        let slot = arena_slot(kind);
+        let base = self.tiles[p].base[slot];
+        let mut roots = [NONE; 16];
+        for i in 0..16u32 {
+            if zones & (1 << i) == 0 {
+                continue;
+            }
+            let root = match kind {
+                ZoneKind::Forest => self.forests.find(base + i),
+                ZoneKind::Meadow => self.meadows.find(base + i),
+                _ => self.rivers.find(base + i),
+            };
+            if roots.contains(&root) {
+                continue;
+            }
+            roots[i as usize] = root;
+            let r = root as usize;
+            let count = match (kind, piece) {
+                (ZoneKind::Forest, _) => &mut self.forests.info[r].gatherers[player],
+                (ZoneKind::Meadow, Piece::Hut) => &mut self.meadows.info[r].farm_huts[player],
+                (ZoneKind::Meadow, _) => &mut self.meadows.info[r].hunters[player],
+                _ => &mut self.rivers.info[r].fishers[player],
+            };
+            bump(count, add);
+        }
+        Ok(())
+    }
+}
+
+fn bump(n: &mut u16, add: bool) {
+    if add {
+        *n += 1;
+    } else {
+        *n = n.saturating_sub(1);
+    }
+}
+
+/// The kinds of feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FeatureKind {
+    Forest,
+    Meadow,
+    River,
+    System,
+}
+
+/// Names one feature while the board does not change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FeatureKey {
+    pub kind: FeatureKind,
+    pub root: u32,
+}

@@ -1,0 +1,163 @@
+//! Variants: an edition of the rules, the tile sets it plays with, and its options.
+//!
+//! The built-in variants are the files in `variants/`, embedded in the binary; a variant may
+//! also be read from any TOML file, whose tile sets may then be built-in names or paths
+//! relative to that file.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::error::{InputError, from_toml};
+use crate::tileset::{TileSet, read_input};
+
+/// The built-in variants: name and TOML text.
+pub const BUILTIN: [(&str, &str); 3] = [
+    ("2002", include_str!("../variants/2002.toml")),
+    ("2014", include_str!("../variants/2014.toml")),
+    ("2020", include_str!("../variants/2020.toml")),
+];
+
+/// A published edition of the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Edition {
+    /// Hans im Glück 2002, English text by Rio Grande Games.
+    E2002,
+    /// The Z-Man / F2Z English printing of 2014.
+    E2014,
+    /// The 2020 "menhir" second edition.
+    E2020,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 3] = [Edition::E2002, Edition::E2014, Edition::E2020];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::E2002 => "2002",
+            Edition::E2014 => "2014",
+            Edition::E2020 => "2020",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Edition> {
+        Edition::ALL.into_iter().find(|e| e.name() == s)
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A variant as read from its file, with its tile sets loaded.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub name: String,
+    pub description: String,
+    pub edition: Edition,
+    /// The base tile set (start, regular and bonus decks).
+    pub tiles: TileSet,
+    /// Expansions switched on, by name.
+    pub expansions: Vec<String>,
+    /// Where the variant was read from.
+    pub source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVariant {
+    name: String,
+    description: String,
+    edition: String,
+    tiles: String,
+    #[serde(default)]
+    expansions: Vec<String>,
+}
+
+impl Variant {
+    /// A built-in variant by name, or else a variant file.
+    pub fn load(name_or_path: &str) -> Result<Variant, InputError> {
+        if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
+            let label = format!("built-in variant \"{name_or_path}\"");
+            return Variant::parse(text, &label, None);
+        }
+        let path = Path::new(name_or_path);
+        if !path.exists() {
+            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+            return Err(InputError::new(
+                name_or_path,
+                None,
+                format!(
+                    "no built-in variant has this name and no such file exists; the built-in \
+                     variants are {}",
+                    names.join(", ")
+                ),
+            ));
+        }
+        let text = read_input(path)?;
+        Variant::parse(&text, &path.display().to_string(), path.parent())
+    }
+
+    /// Parses a variant; tile-set paths are taken relative to `dir`.
+    pub fn parse(text: &str, file: &str, dir: Option<&Path>) -> Result<Variant, InputError> {
+        let raw: RawVariant = toml::from_str(text).map_err(|e| from_toml(file, text, &e))?;
+        let line_of_key = |key: &str| {
+            text.lines()
+                .position(|l| l.trim_start().starts_with(key))
+                .map(|i| i + 1)
+        };
+        let edition = Edition::from_name(&raw.edition).ok_or_else(|| {
+            InputError::new(
+                file,
+                line_of_key("edition"),
+                format!(
+                    "edition {:?} is unknown; expected 2002, 2014 or 2020",
+                    raw.edition
+                ),
+            )
+        })?;
+        let tiles = load_tiles(&raw.tiles, dir)?;
+        for e in &raw.expansions {
+            if e != "scout" {
+                return Err(InputError::new(
+                    file,
+                    line_of_key("expansions"),
+                    format!("expansion {e:?} is unknown; the only expansion is \"scout\""),
+                ));
+            }
+        }
+        Ok(Variant {
+            name: raw.name,
+            description: raw.description,
+            edition,
+            tiles,
+            expansions: raw.expansions,
+            source: file.to_string(),
+        })
+    }
+
+    /// The tile sets in play: the base set, then one per expansion.
+    pub fn tile_sets(&self) -> Vec<TileSet> {
+        let mut sets = vec![self.tiles.clone()];
+        for e in &self.expansions {
+            if let Some(set) = TileSet::builtin(e) {
+                sets.push(set);
+            }
+        }
+        sets
+    }
+}
+
+fn load_tiles(name: &str, dir: Option<&Path>) -> Result<TileSet, InputError> {
+    if let Some(set) = TileSet::builtin(name) {
+        return Ok(set);
+    }
+    let path: PathBuf = match dir {
+        Some(d) => d.join(name),
+        None => PathBuf::from(name),
+    };
+    TileSet::load_file(&path)
+}
