@@ -163,6 +163,34 @@ impl TileSet {
         out
     }
 
+    /// This set with the tiles of an expansion appended (tile indexes of this set stay valid).
+    pub fn with_expansion(&self, other: &TileSet) -> Result<TileSet, InputError> {
+        for t in &other.tiles {
+            if self.tile(&t.id).is_some() {
+                return Err(InputError::new(
+                    &other.source,
+                    None,
+                    format!(
+                        "tile {} is also a tile of set {}; the sets of one variant need distinct \
+                         tile ids",
+                        t.id, self.name
+                    ),
+                ));
+            }
+        }
+        if other.count(Deck::Start) > 0 && self.count(Deck::Start) > 0 {
+            return Err(InputError::new(
+                &other.source,
+                None,
+                format!("both {} and {} have a start tile; a game has one", self.name, other.name),
+            ));
+        }
+        let mut set = self.clone();
+        set.name = format!("{}+{}", self.name, other.name);
+        set.tiles.extend(other.tiles.iter().cloned());
+        Ok(set)
+    }
+
     pub fn tile(&self, id: &str) -> Option<(usize, &Tile)> {
         self.tiles.iter().enumerate().find(|(_, t)| t.id == id)
     }

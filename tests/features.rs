@@ -1,0 +1,119 @@
+//! The incremental features equal a from-scratch recompute after every placement of thousands
+//! of random games on each tile set.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::{Laid, Oracle};
+use hunters::tile::Piece;
+use hunters::{Board, Deck, Features, PieceAt, TileSet, ZoneId, ZoneKind};
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Plays `games` random games on `set`: every tile of the regular deck with the bonus (and
+/// Scout) tiles shuffled in, each at a uniformly chosen legal placement; now and then a random
+/// piece of a random player goes on the new tile, and now and then one is taken away again.
+/// After every placement the engine must equal the oracle. Returns the placements made.
+fn random_games(set: &TileSet, games: u64, seed: u64) -> usize {
+    let tiles = &set.tiles;
+    let start = set.deck(Deck::Start)[0];
+    let mut board = Board::new(tiles.len() * 2);
+    let mut features = Features::new();
+    let mut moves = Vec::new();
+    let mut placements = 0;
+    for game in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        board.clear();
+        features.clear();
+        let mut pieces: Vec<Laid> = Vec::new();
+        board.place_start(&tiles[start], start, hunters::Rotation(rng.random_range(0..4)));
+        features.add_tile(tiles, &board);
+        let mut deck: Vec<usize> = set.deck(Deck::Regular);
+        deck.extend(set.deck(Deck::Bonus));
+        deck.extend(set.deck(Deck::Scout));
+        deck.shuffle(&mut rng);
+        for t in deck {
+            board.legal_placements(&tiles[t], &mut moves);
+            assert_eq!(moves.is_empty(), !board.can_place(&tiles[t]));
+            let Some(&m) = moves.get(rng.random_range(0..moves.len().max(1))) else {
+                continue;
+            };
+            let idx = board.place(&tiles[t], t, m).expect("a generated placement is legal");
+            features.add_tile(tiles, &board);
+            placements += 1;
+
+            if rng.random_range(0..3) == 0 {
+                let tile = &tiles[t];
+                let player = rng.random_range(0..5);
+                let zones: Vec<_> = tile.zones().collect();
+                let use_spot = !tile.spots.is_empty() && rng.random_range(0..2) == 0;
+                let (piece, at) = if use_spot {
+                    let s = rng.random_range(0..tile.spots.len());
+                    (tile.spots[s].piece, PieceAt::Spot { placed: idx as u16, spot: s as u8 })
+                } else {
+                    let z = zones[rng.random_range(0..zones.len())];
+                    let piece = match z.kind {
+                        ZoneKind::Forest => Piece::Gatherer,
+                        ZoneKind::Meadow => Piece::Hunter,
+                        ZoneKind::River if rng.random_range(0..2) == 0 => Piece::Fisher,
+                        _ => Piece::Hut,
+                    };
+                    (piece, PieceAt::Zone(ZoneId { placed: idx as u16, zone: z }))
+                };
+                features.add_piece(tiles, &board, piece, player, at).expect("a fitting piece");
+                pieces.push(Laid { piece, player, at });
+            }
+            if !pieces.is_empty() && rng.random_range(0..8) == 0 {
+                let k = rng.random_range(0..pieces.len());
+                let p = pieces.swap_remove(k);
+                features.remove_piece(tiles, &board, p.piece, p.player, p.at).unwrap();
+            }
+
+            let oracle = Oracle::compute(tiles, &board, &pieces);
+            if let Err(e) = oracle.check(tiles, &board, &features) {
+                panic!("set {}, game {game}, placement {placements}: {e}", set.name);
+            }
+            for (kind, done) in [
+                (common::FOREST, features.completed_forests()),
+                (common::RIVER, features.completed_rivers()),
+            ] {
+                let want = oracle.completed(tiles, &board, idx, kind);
+                let got: BTreeSet<usize> = done
+                    .iter()
+                    .map(|z| oracle.component(*z, false))
+                    .collect();
+                assert_eq!(got.len(), done.len(), "a completed feature is listed twice");
+                assert_eq!(got, want, "completed features of kind {kind} differ");
+            }
+        }
+    }
+    placements
+}
+
+const GAMES: u64 = 2000;
+
+#[test]
+fn menhir_set_features_equal_the_oracle() {
+    let set = TileSet::builtin("menhir").unwrap();
+    let n = random_games(&set, GAMES, 1);
+    assert!(n >= GAMES as usize * 90, "only {n} placements");
+}
+
+#[test]
+fn classic_set_features_equal_the_oracle() {
+    let set = TileSet::builtin("classic").unwrap();
+    let n = random_games(&set, GAMES, 2);
+    assert!(n >= GAMES as usize * 85, "only {n} placements");
+}
+
+#[test]
+fn classic_with_scout_features_equal_the_oracle() {
+    let set = TileSet::builtin("classic")
+        .unwrap()
+        .with_expansion(&TileSet::builtin("scout").unwrap())
+        .unwrap();
+    let n = random_games(&set, GAMES, 3);
+    assert!(n >= GAMES as usize * 85, "only {n} placements");
+}
