@@ -80,7 +80,11 @@ impl fmt::Display for PlaceError {
                 write!(f, "the square touches no tile by a side")
             }
             PlaceError::Mismatch(d) => {
-                write!(f, "its {} side does not continue the tile it touches", d.letter())
+                write!(
+                    f,
+                    "its {} side does not continue the tile it touches",
+                    d.letter()
+                )
             }
             PlaceError::Full => write!(f, "the board holds as many tiles as it was made for"),
         }
@@ -191,7 +195,14 @@ impl Board {
     /// Lays the first tile, at the origin.
     pub fn place_start(&mut self, tile: &Tile, tile_index: usize, rot: Rotation) -> usize {
         assert!(self.placed.is_empty(), "the start tile is laid first");
-        self.put(tile, tile_index, Placement { pos: Pos::ORIGIN, rot })
+        self.put(
+            tile,
+            tile_index,
+            Placement {
+                pos: Pos::ORIGIN,
+                rot,
+            },
+        )
     }
 
     /// Why the tile may not go there, if it may not.
@@ -219,7 +230,12 @@ impl Board {
     }
 
     /// Lays a tile where [`Board::check`] allows it; returns its index in laying order.
-    pub fn place(&mut self, tile: &Tile, tile_index: usize, at: Placement) -> Result<usize, PlaceError> {
+    pub fn place(
+        &mut self,
+        tile: &Tile,
+        tile_index: usize,
+        at: Placement,
+    ) -> Result<usize, PlaceError> {
         self.check(tile, at)?;
         Ok(self.put(tile, tile_index, at))
     }
@@ -283,7 +299,8 @@ impl Board {
         let codes = Rotation::ALL.map(|r| tile.side_code(r));
         for sq in &self.frontier {
             for rot in Rotation::ALL {
-                if tile.is_distinct_rotation(rot) && (codes[rot.0 as usize] ^ sq.need) & sq.mask == 0
+                if tile.is_distinct_rotation(rot)
+                    && (codes[rot.0 as usize] ^ sq.need) & sq.mask == 0
                 {
                     out.push(Placement { pos: sq.pos, rot });
                 }

@@ -37,7 +37,11 @@ impl std::error::Error for InputError {}
 /// The 1-based line holding byte `offset` of `text`.
 pub(crate) fn line_of(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
-    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
+    text.as_bytes()[..end]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
 }
 
 /// Turns a TOML syntax or type error into an [`InputError`] with its line.

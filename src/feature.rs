@@ -428,7 +428,11 @@ impl Features {
     /// its zones to their neighbours and notes the forests and rivers it completed.
     pub fn add_tile(&mut self, tiles: &[Tile], board: &Board) {
         let index = self.tiles.len();
-        assert_eq!(index + 1, board.len(), "add each tile right after laying it");
+        assert_eq!(
+            index + 1,
+            board.len(),
+            "add each tile right after laying it"
+        );
         let placed = board.placed()[index];
         let tile = &tiles[placed.tile];
         let t = index as u16;
@@ -665,7 +669,14 @@ impl Features {
 
     /// What the roots `ra` and `rb` both count: tiles with zones in both, lakes ending rivers
     /// in both, Scout pieces standing in both.
-    fn shared(&mut self, tiles: &[Tile], board: &Board, kind: ZoneKind, ra: u32, rb: u32) -> Shared {
+    fn shared(
+        &mut self,
+        tiles: &[Tile],
+        board: &Board,
+        kind: ZoneKind,
+        ra: u32,
+        rb: u32,
+    ) -> Shared {
         let slot = arena_slot(kind);
         let (heads, listed) = match kind {
             ZoneKind::Forest => (&self.forests.head, &self.forests.listed),
@@ -873,7 +884,10 @@ impl Features {
                 (z.zone.kind, 1 << z.zone.index)
             }
             PieceAt::Spot { spot, .. } => {
-                let spot = tile.spots.get(usize::from(spot)).ok_or(PieceError::NoSuchPlace)?;
+                let spot = tile
+                    .spots
+                    .get(usize::from(spot))
+                    .ok_or(PieceError::NoSuchPlace)?;
                 if spot.piece != piece {
                     return Err(PieceError::WrongKind);
                 }

@@ -182,7 +182,10 @@ impl TileSet {
             return Err(InputError::new(
                 &other.source,
                 None,
-                format!("both {} and {} have a start tile; a game has one", self.name, other.name),
+                format!(
+                    "both {} and {} have a start tile; a game has one",
+                    self.name, other.name
+                ),
             ));
         }
         let mut set = self.clone();
@@ -385,7 +388,9 @@ fn parse_at(kind: ZoneKind, at: &str, sides: &[Side; 4]) -> Result<Ports, String
     let label = format!("{} at {at:?}", kind.word());
     let mut ports = Ports(0);
     if at.trim().is_empty() {
-        return Err(format!("{label}: `at` is empty; expected sides such as \"N+E\""));
+        return Err(format!(
+            "{label}: `at` is empty; expected sides such as \"N+E\""
+        ));
     }
     for tok in at.split('+').map(str::trim) {
         let Some((dir, half)) = parse_token(tok) else {
@@ -454,7 +459,10 @@ fn build_tile(raw: &RawTile) -> Result<Tile, String> {
         return Err("a start tile has exactly one copy".to_string());
     }
     let letters: Vec<char> = raw.sides.chars().collect();
-    let sides: Vec<Side> = letters.iter().filter_map(|&c| Side::from_letter(c)).collect();
+    let sides: Vec<Side> = letters
+        .iter()
+        .filter_map(|&c| Side::from_letter(c))
+        .collect();
     let sides: [Side; 4] = match (letters.len(), <[Side; 4]>::try_from(sides)) {
         (4, Ok(s)) => s,
         _ => {
@@ -496,11 +504,12 @@ fn build_tile(raw: &RawTile) -> Result<Tile, String> {
     let mut border: [[Option<u8>; 3]; 4] = [[None; 3]; 4];
     let mut claim = |ports: Ports, index: usize, what: &str| -> Result<(), String> {
         for dir in Dir::ALL {
-            for part in 0..3 {
+            let whole_side = ports.contains(Ports::side(dir));
+            for (part, cell) in border[dir.index()].iter_mut().enumerate() {
                 if ports.intersects(Ports::bit(dir, part)) {
-                    let cell = &mut border[dir.index()][part];
                     if cell.is_some() {
                         let place = match part {
+                            _ if whole_side => format!("side {}", dir.letter()),
                             1 => format!("side {}", dir.letter()),
                             p => dir.half_names()[p / 2].to_string(),
                         };
@@ -611,9 +620,9 @@ fn build_tile(raw: &RawTile) -> Result<Tile, String> {
         let reached = ports.0.count_ones() as usize;
         if reached + ends.len() != 2 {
             return Err(format!(
-                "{label}: it has {} ends ({reached} sides reached, {} listed in `ends`); a river \
-                 has exactly two",
-                reached + ends.len(),
+                "{label}: a river has exactly two ends, but this one reaches {reached} side(s) \
+                 and lists {} in `ends`; list where it stops inside the tile: a lake name, \
+                 \"spring\" or \"forest\"",
                 ends.len()
             ));
         }
@@ -677,9 +686,9 @@ fn build_tile(raw: &RawTile) -> Result<Tile, String> {
         }
         let mut zones = Vec::new();
         for z in &s.zones {
-            let zone = *names.get(z.as_str()).ok_or_else(|| {
-                format!("spot {}: no zone on this tile is named {z:?}", s.name)
-            })?;
+            let zone = *names
+                .get(z.as_str())
+                .ok_or_else(|| format!("spot {}: no zone on this tile is named {z:?}", s.name))?;
             if zone.kind != want {
                 return Err(format!(
                     "spot {}: a {} stands in a {}, but {z:?} is a {}",
@@ -689,8 +698,7 @@ fn build_tile(raw: &RawTile) -> Result<Tile, String> {
                     zone.kind.word()
                 ));
             }
-            if piece == Piece::Hut && !meadows[usize::from(zone.index)].has(MeadowSpecial::Farm)
-            {
+            if piece == Piece::Hut && !meadows[usize::from(zone.index)].has(MeadowSpecial::Farm) {
                 return Err(format!(
                     "spot {}: a hut spot stands on a farm, but meadow {z:?} shows no farm",
                     s.name

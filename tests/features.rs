@@ -28,7 +28,11 @@ fn random_games(set: &TileSet, games: u64, seed: u64) -> usize {
         board.clear();
         features.clear();
         let mut pieces: Vec<Laid> = Vec::new();
-        board.place_start(&tiles[start], start, hunters::Rotation(rng.random_range(0..4)));
+        board.place_start(
+            &tiles[start],
+            start,
+            hunters::Rotation(rng.random_range(0..4)),
+        );
         features.add_tile(tiles, &board);
         let mut deck: Vec<usize> = set.deck(Deck::Regular);
         deck.extend(set.deck(Deck::Bonus));
@@ -40,7 +44,9 @@ fn random_games(set: &TileSet, games: u64, seed: u64) -> usize {
             let Some(&m) = moves.get(rng.random_range(0..moves.len().max(1))) else {
                 continue;
             };
-            let idx = board.place(&tiles[t], t, m).expect("a generated placement is legal");
+            let idx = board
+                .place(&tiles[t], t, m)
+                .expect("a generated placement is legal");
             features.add_tile(tiles, &board);
             placements += 1;
 
@@ -51,7 +57,13 @@ fn random_games(set: &TileSet, games: u64, seed: u64) -> usize {
                 let use_spot = !tile.spots.is_empty() && rng.random_range(0..2) == 0;
                 let (piece, at) = if use_spot {
                     let s = rng.random_range(0..tile.spots.len());
-                    (tile.spots[s].piece, PieceAt::Spot { placed: idx as u16, spot: s as u8 })
+                    (
+                        tile.spots[s].piece,
+                        PieceAt::Spot {
+                            placed: idx as u16,
+                            spot: s as u8,
+                        },
+                    )
                 } else {
                     let z = zones[rng.random_range(0..zones.len())];
                     let piece = match z.kind {
@@ -60,15 +72,25 @@ fn random_games(set: &TileSet, games: u64, seed: u64) -> usize {
                         ZoneKind::River if rng.random_range(0..2) == 0 => Piece::Fisher,
                         _ => Piece::Hut,
                     };
-                    (piece, PieceAt::Zone(ZoneId { placed: idx as u16, zone: z }))
+                    (
+                        piece,
+                        PieceAt::Zone(ZoneId {
+                            placed: idx as u16,
+                            zone: z,
+                        }),
+                    )
                 };
-                features.add_piece(tiles, &board, piece, player, at).expect("a fitting piece");
+                features
+                    .add_piece(tiles, &board, piece, player, at)
+                    .expect("a fitting piece");
                 pieces.push(Laid { piece, player, at });
             }
             if !pieces.is_empty() && rng.random_range(0..8) == 0 {
                 let k = rng.random_range(0..pieces.len());
                 let p = pieces.swap_remove(k);
-                features.remove_piece(tiles, &board, p.piece, p.player, p.at).unwrap();
+                features
+                    .remove_piece(tiles, &board, p.piece, p.player, p.at)
+                    .unwrap();
             }
 
             let oracle = Oracle::compute(tiles, &board, &pieces);
@@ -80,10 +102,8 @@ fn random_games(set: &TileSet, games: u64, seed: u64) -> usize {
                 (common::RIVER, features.completed_rivers()),
             ] {
                 let want = oracle.completed(tiles, &board, idx, kind);
-                let got: BTreeSet<usize> = done
-                    .iter()
-                    .map(|z| oracle.component(*z, false))
-                    .collect();
+                let got: BTreeSet<usize> =
+                    done.iter().map(|z| oracle.component(*z, false)).collect();
                 assert_eq!(got.len(), done.len(), "a completed feature is listed twice");
                 assert_eq!(got, want, "completed features of kind {kind} differ");
             }

@@ -10,7 +10,13 @@ use hunters::{Deck, TileSet, Variant};
 #[derive(clap::Args)]
 pub struct Args {
     /// A built-in variant (2002, 2014, 2020) or a variant TOML file.
-    #[arg(long, short, value_name = "NAME|FILE", default_value = "2020", conflicts_with = "tile_set")]
+    #[arg(
+        long,
+        short,
+        value_name = "NAME|FILE",
+        default_value = "2020",
+        conflicts_with = "tile_set"
+    )]
     variant: String,
     /// List one tile set instead: a built-in set (menhir, classic, scout) or a tile-set TOML file.
     #[arg(long, value_name = "NAME|FILE")]
@@ -70,8 +76,20 @@ fn print_set(set: &TileSet, totals_only: bool) {
     }
     let mut t = table();
     t.set_header(vec![
-        "deck", "tiles", "deer", "aurochs", "mammoths", "tigers", "bears", "lakes", "lake fish",
-        "river fish", "nuggets", "menhirs", "mushrooms", "specials",
+        "deck",
+        "tiles",
+        "deer",
+        "aurochs",
+        "mammoths",
+        "tigers",
+        "bears",
+        "lakes",
+        "lake fish",
+        "river fish",
+        "nuggets",
+        "menhirs",
+        "mushrooms",
+        "specials",
     ]);
     let mut all = Totals::default();
     for deck in Deck::ALL {
@@ -114,7 +132,11 @@ struct Totals {
 impl Totals {
     fn of(set: &TileSet, deck: Option<Deck>) -> Totals {
         let mut t = Totals::default();
-        for tile in set.tiles.iter().filter(|t| deck.is_none_or(|d| t.deck == d)) {
+        for tile in set
+            .tiles
+            .iter()
+            .filter(|t| deck.is_none_or(|d| t.deck == d))
+        {
             let n = usize::from(tile.count);
             t.tiles += n;
             let mut c = [0usize; 11];
@@ -139,7 +161,11 @@ impl Totals {
                     }
                 }
             }
-            c[7] += tile.rivers.iter().map(|r| usize::from(r.fish)).sum::<usize>();
+            c[7] += tile
+                .rivers
+                .iter()
+                .map(|r| usize::from(r.fish))
+                .sum::<usize>();
             for f in &tile.forests {
                 c[8] += usize::from(f.nuggets);
                 c[9] += usize::from(f.menhirs);
@@ -166,7 +192,10 @@ impl Totals {
         let mut grouped: Vec<String> = Vec::new();
         let mut i = 0;
         while i < specials.len() {
-            let j = specials[i..].iter().take_while(|s| **s == specials[i]).count();
+            let j = specials[i..]
+                .iter()
+                .take_while(|s| **s == specials[i])
+                .count();
             grouped.push(if j > 1 {
                 format!("{} x{j}", specials[i])
             } else {

@@ -103,7 +103,10 @@ impl Oracle {
             offsets.push(zones.len());
             for z in tile.zones() {
                 let n = zones.len();
-                zones.push(ZoneId { placed: i as u16, zone: z });
+                zones.push(ZoneId {
+                    placed: i as u16,
+                    zone: z,
+                });
                 let ports = kind_ports(tile, z);
                 for d in 0..4 {
                     for part in 0..3 {
@@ -148,8 +151,22 @@ impl Oracle {
             for (ri, r) in tile.rivers.iter().enumerate() {
                 for e in &r.ends {
                     if let RiverEnd::Lake(l) = e {
-                        let a = offsets[i] + ordinal(tile, ZoneRef { kind: ZoneKind::River, index: ri as u8 });
-                        let b = offsets[i] + ordinal(tile, ZoneRef { kind: ZoneKind::Lake, index: *l });
+                        let a = offsets[i]
+                            + ordinal(
+                                tile,
+                                ZoneRef {
+                                    kind: ZoneKind::River,
+                                    index: ri as u8,
+                                },
+                            );
+                        let b = offsets[i]
+                            + ordinal(
+                                tile,
+                                ZoneRef {
+                                    kind: ZoneKind::Lake,
+                                    index: *l,
+                                },
+                            );
                         water[a].push(b);
                         water[b].push(a);
                     }
@@ -157,14 +174,24 @@ impl Oracle {
             }
         }
         let comp = flood(&land, |z| zones[z].zone.kind != ZoneKind::Lake);
-        let land_count = comp.iter().filter(|c| **c != usize::MAX).max().map_or(0, |m| m + 1);
-        let sys_local = flood(&water, |z| matches!(zones[z].zone.kind, ZoneKind::River | ZoneKind::Lake));
+        let land_count = comp
+            .iter()
+            .filter(|c| **c != usize::MAX)
+            .max()
+            .map_or(0, |m| m + 1);
+        let sys_local = flood(&water, |z| {
+            matches!(zones[z].zone.kind, ZoneKind::River | ZoneKind::Lake)
+        });
         // Systems are numbered after the landscape components.
         let sys: Vec<usize> = sys_local
             .iter()
             .map(|&c| if c == usize::MAX { c } else { land_count + c })
             .collect();
-        let total = sys.iter().filter(|c| **c != usize::MAX).max().map_or(land_count, |m| m + 1);
+        let total = sys
+            .iter()
+            .filter(|c| **c != usize::MAX)
+            .max()
+            .map_or(land_count, |m| m + 1);
         let mut kind_of = vec![0u8; total];
         let mut stats = vec![Stats::default(); total];
         let mut tiles_in: Vec<BTreeSet<u16>> = vec![BTreeSet::new(); total];
@@ -235,19 +262,31 @@ impl Oracle {
                     stats[c].a[1] = end_lakes[c].len() as u16;
                     stats[c].a[2] = end_lakes[c]
                         .iter()
-                        .map(|(p, l)| tiles[placed[*p as usize].tile].lakes[*l as usize].fish as u16)
+                        .map(|(p, l)| {
+                            tiles[placed[*p as usize].tile].lakes[*l as usize].fish as u16
+                        })
                         .sum();
                 }
                 _ => stats[c].tiles = tiles_in[c].len() as u16,
             }
         }
-        let mut oracle = Oracle { offsets, zones, comp, sys, kind_of, stats };
+        let mut oracle = Oracle {
+            offsets,
+            zones,
+            comp,
+            sys,
+            kind_of,
+            stats,
+        };
         for laid in pieces {
             let (p, zs): (u16, Vec<ZoneRef>) = match laid.at {
                 PieceAt::Zone(z) => (z.placed, vec![z.zone]),
-                PieceAt::Spot { placed: p, spot } => {
-                    (p, tiles[placed[p as usize].tile].spots[spot as usize].zones.clone())
-                }
+                PieceAt::Spot { placed: p, spot } => (
+                    p,
+                    tiles[placed[p as usize].tile].spots[spot as usize]
+                        .zones
+                        .clone(),
+                ),
             };
             let mut seen = BTreeSet::new();
             for z in zs {
@@ -296,10 +335,14 @@ impl Oracle {
                 }
                 let key = features.key(tiles, board, z, system);
                 if *comp_to_key[c].get_or_insert(key) != key {
-                    return Err(format!("zone {z:?} is in one feature but the engine splits it"));
+                    return Err(format!(
+                        "zone {z:?} is in one feature but the engine splits it"
+                    ));
                 }
                 if *key_to_comp.entry(key).or_insert(c) != c {
-                    return Err(format!("zone {z:?}: the engine joins two separate features"));
+                    return Err(format!(
+                        "zone {z:?}: the engine joins two separate features"
+                    ));
                 }
             }
         }
@@ -307,13 +350,29 @@ impl Oracle {
     }
 
     /// Complete forests (`FOREST`) or rivers (`RIVER`) among the zones of tile `placed`.
-    pub fn completed(&self, tiles: &[Tile], board: &Board, placed: usize, kind: u8) -> BTreeSet<usize> {
+    pub fn completed(
+        &self,
+        tiles: &[Tile],
+        board: &Board,
+        placed: usize,
+        kind: u8,
+    ) -> BTreeSet<usize> {
         let tile = &tiles[board.placed()[placed].tile];
-        let zk = if kind == FOREST { ZoneKind::Forest } else { ZoneKind::River };
+        let zk = if kind == FOREST {
+            ZoneKind::Forest
+        } else {
+            ZoneKind::River
+        };
         (0..tile.zone_count(zk))
             .map(|i| {
                 self.component(
-                    ZoneId { placed: placed as u16, zone: ZoneRef { kind: zk, index: i as u8 } },
+                    ZoneId {
+                        placed: placed as u16,
+                        zone: ZoneRef {
+                            kind: zk,
+                            index: i as u8,
+                        },
+                    },
                     false,
                 )
             })
@@ -326,7 +385,13 @@ impl Oracle {
     }
 }
 
-fn engine_stats(tiles: &[Tile], board: &Board, features: &Features, z: ZoneId, system: bool) -> Stats {
+fn engine_stats(
+    tiles: &[Tile],
+    board: &Board,
+    features: &Features,
+    z: ZoneId,
+    system: bool,
+) -> Stats {
     if system {
         let s = features.system(tiles, board, z);
         return Stats {
