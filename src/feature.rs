@@ -667,6 +667,25 @@ impl Features {
         }
     }
 
+    /// Root of node `n` in the arena of `kind` (forest, meadow or river), with the tile the node
+    /// lies on and its successor on the multi-zone list.
+    fn find_in(&self, kind: ZoneKind, n: u32) -> u32 {
+        match kind {
+            ZoneKind::Forest => self.forests.find(n),
+            ZoneKind::Meadow => self.meadows.find(n),
+            _ => self.rivers.find(n),
+        }
+    }
+
+    fn list_step(&self, kind: ZoneKind, n: u32) -> (u16, u32) {
+        let i = n as usize;
+        match kind {
+            ZoneKind::Forest => (self.forests.tile_of[i], self.forests.next[i]),
+            ZoneKind::Meadow => (self.meadows.tile_of[i], self.meadows.next[i]),
+            _ => (self.rivers.tile_of[i], self.rivers.next[i]),
+        }
+    }
+
     /// What the roots `ra` and `rb` both count: tiles with zones in both, lakes ending rivers
     /// in both, Scout pieces standing in both.
     fn shared(
@@ -698,21 +717,13 @@ impl Features {
         let start = heads[mine as usize];
         let mut z = start;
         loop {
-            let t = match kind {
-                ZoneKind::Forest => self.forests.tile_of[z as usize],
-                ZoneKind::Meadow => self.meadows.tile_of[z as usize],
-                _ => self.rivers.tile_of[z as usize],
-            };
+            let (t, next) = self.list_step(kind, z);
             if self.seen[usize::from(t)] != stamp {
                 self.seen[usize::from(t)] = stamp;
                 let nodes = self.tiles[usize::from(t)];
                 let base = nodes.base[slot];
                 let count = u32::from(nodes.count[slot]);
-                let root_of = |i: u32| match kind {
-                    ZoneKind::Forest => self.forests.find(base + i),
-                    ZoneKind::Meadow => self.meadows.find(base + i),
-                    _ => self.rivers.find(base + i),
-                };
+                let root_of = |i: u32| self.find_in(kind, base + i);
                 let mut in_mine = 0u16;
                 let mut in_theirs = 0u16;
                 for i in 0..count {
@@ -749,11 +760,7 @@ impl Features {
                     }
                 }
             }
-            z = match kind {
-                ZoneKind::Forest => self.forests.next[z as usize],
-                ZoneKind::Meadow => self.meadows.next[z as usize],
-                _ => self.rivers.next[z as usize],
-            };
+            z = next;
             if z == start {
                 break;
             }
@@ -919,11 +926,7 @@ impl Features {
             if zones & (1 << i) == 0 {
                 continue;
             }
-            let root = match kind {
-                ZoneKind::Forest => self.forests.find(base + i),
-                ZoneKind::Meadow => self.meadows.find(base + i),
-                _ => self.rivers.find(base + i),
-            };
+            let root = self.find_in(kind, base + i);
             if roots.contains(&root) {
                 continue;
             }
