@@ -32,6 +32,7 @@
 pub mod board;
 pub mod error;
 pub mod feature;
+pub mod ruleset;
 pub mod tile;
 pub mod tileset;
 pub mod variant;

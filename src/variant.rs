@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::error::{InputError, from_toml};
+use crate::ruleset::{Options, Ruleset, ruleset};
 use crate::tileset::{TileSet, read_input};
 
 /// The built-in variants: name and TOML text.
@@ -62,6 +63,8 @@ pub struct Variant {
     pub tiles: TileSet,
     /// Expansions switched on, by name.
     pub expansions: Vec<String>,
+    /// The rule options in force: the edition's printed rules, then the file's `[options]`.
+    pub options: Options,
     /// Where the variant was read from.
     pub source: String,
 }
@@ -75,6 +78,8 @@ struct RawVariant {
     tiles: String,
     #[serde(default)]
     expansions: Vec<String>,
+    #[serde(default)]
+    options: toml::Table,
 }
 
 impl Variant {
@@ -129,14 +134,31 @@ impl Variant {
                 ));
             }
         }
+        let mut options = Options::for_edition(edition);
+        for (key, value) in &raw.options {
+            let text = match value {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Boolean(b) => b.to_string(),
+                other => other.to_string(),
+            };
+            options
+                .set(key, &text)
+                .map_err(|msg| InputError::new(file, line_of_key(key), msg))?;
+        }
         Ok(Variant {
             name: raw.name,
             description: raw.description,
             edition,
             tiles,
             expansions: raw.expansions,
+            options,
             source: file.to_string(),
         })
+    }
+
+    /// The ruleset of this variant's edition with its options.
+    pub fn ruleset(&self) -> Box<dyn Ruleset> {
+        ruleset(self.edition, self.options.clone())
     }
 
     /// The tile sets in play: the base set, then one per expansion.

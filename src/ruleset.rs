@@ -1,0 +1,539 @@
+//! Rulesets: exactly what differs between the editions, and the named options where the
+//! rulebooks are silent.
+//!
+//! [`Ruleset`] holds every point where the printed rules of 2002, 2014 and 2020 differ (the
+//! rules-difference matrix, §1–§2). Its provided methods score forests, rivers, meadows and
+//! huts from those points and are never overridden, so the game loop asks the ruleset for
+//! values and never asks which edition it is playing. [`Options`] names each decision the texts
+//! leave open (§5); each edition starts from its printed rule and a variant file may switch them.
+
+use std::fmt;
+
+use crate::feature::{ForestInfo, Herd, RiverInfo, SystemInfo};
+use crate::variant::Edition;
+
+/// What a forest or river scores per: each zone (segment) or each distinct tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CountUnit {
+    /// 2002 text: "2 points for each forest segment", "1 point for each river segment".
+    Segment,
+    /// 2014 and 2020 texts: "2 points for each forest tile", "1 point for each river tile".
+    Tile,
+}
+
+impl CountUnit {
+    pub fn name(self) -> &'static str {
+        match self {
+            CountUnit::Segment => "segment",
+            CountUnit::Tile => "tile",
+        }
+    }
+}
+
+/// The decisions no rulebook settles, each with the default of rules-matrix §5.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// §5 Q1: forests and rivers score per segment (2002 text) or per tile (2014, 2020).
+    pub count_unit: CountUnit,
+    /// §5 Q2 / row 18: a meeple returned earlier in the turn may go on the bonus tile
+    /// (2002: no, "on their next turn"; 2014: yes, explicitly; 2020: yes).
+    pub reuse_returned_on_bonus: bool,
+    /// §5 Q5 / row 7: an unplaceable bonus or menhir tile is discarded and the next one drawn
+    /// (the 2002 rule); if false the bonus turn is lost instead.
+    pub redraw_unplaceable_bonus: bool,
+    /// §5 Q7: the extra turn earned by the last regular tile (2020) is still played.
+    pub last_tile_bonus_turn: bool,
+    /// §5 Q10a: the hunting trap also scores the animals on its own tile (default: only the 8
+    /// surrounding tiles, as printed).
+    pub hunting_trap_own_tile: bool,
+    /// §5 Q10b: the hunting trap also covers tigers that cancelled no deer.
+    pub hunting_trap_covers_idle_tigers: bool,
+    /// §5 Q11: several pit traps double an animal more than once.
+    pub pit_traps_stack: bool,
+    /// §5 Q13: each raft in a river system adds 1 per lake (false: rafts do not add up).
+    pub rafts_stack: bool,
+    /// §5 Q17 / row 35: tied leaders share the victory (false: no winner on a tie).
+    pub shared_victory: bool,
+}
+
+impl Options {
+    /// The named options with their text names, for variant files and log headers.
+    pub const NAMES: [&'static str; 9] = [
+        "count-unit",
+        "reuse-returned-on-bonus",
+        "redraw-unplaceable-bonus",
+        "last-tile-bonus-turn",
+        "hunting-trap-own-tile",
+        "hunting-trap-covers-idle-tigers",
+        "pit-traps-stack",
+        "rafts-stack",
+        "shared-victory",
+    ];
+
+    /// The printed rules of an edition, with the §5 defaults where it is silent.
+    pub fn for_edition(edition: Edition) -> Options {
+        let classic = edition != Edition::E2020;
+        Options {
+            count_unit: if edition == Edition::E2002 {
+                CountUnit::Segment
+            } else {
+                CountUnit::Tile
+            },
+            reuse_returned_on_bonus: edition != Edition::E2002,
+            redraw_unplaceable_bonus: true,
+            last_tile_bonus_turn: true,
+            hunting_trap_own_tile: false,
+            hunting_trap_covers_idle_tigers: false,
+            pit_traps_stack: false,
+            rafts_stack: !classic,
+            shared_victory: true,
+        }
+    }
+
+    /// Every option as `name = value`, in a fixed order.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let b = |v: bool| v.to_string();
+        vec![
+            ("count-unit", self.count_unit.name().to_string()),
+            ("reuse-returned-on-bonus", b(self.reuse_returned_on_bonus)),
+            ("redraw-unplaceable-bonus", b(self.redraw_unplaceable_bonus)),
+            ("last-tile-bonus-turn", b(self.last_tile_bonus_turn)),
+            ("hunting-trap-own-tile", b(self.hunting_trap_own_tile)),
+            (
+                "hunting-trap-covers-idle-tigers",
+                b(self.hunting_trap_covers_idle_tigers),
+            ),
+            ("pit-traps-stack", b(self.pit_traps_stack)),
+            ("rafts-stack", b(self.rafts_stack)),
+            ("shared-victory", b(self.shared_victory)),
+        ]
+    }
+
+    /// Sets one option from its text form; the error says what was expected.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let boolean = || match value {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(format!("option {name} takes true or false, not {value:?}")),
+        };
+        match name {
+            "count-unit" => {
+                self.count_unit = match value {
+                    "segment" => CountUnit::Segment,
+                    "tile" => CountUnit::Tile,
+                    _ => {
+                        return Err(format!(
+                            "option count-unit takes \"segment\" or \"tile\", not {value:?}"
+                        ));
+                    }
+                }
+            }
+            "reuse-returned-on-bonus" => self.reuse_returned_on_bonus = boolean()?,
+            "redraw-unplaceable-bonus" => self.redraw_unplaceable_bonus = boolean()?,
+            "last-tile-bonus-turn" => self.last_tile_bonus_turn = boolean()?,
+            "hunting-trap-own-tile" => self.hunting_trap_own_tile = boolean()?,
+            "hunting-trap-covers-idle-tigers" => self.hunting_trap_covers_idle_tigers = boolean()?,
+            "pit-traps-stack" => self.pit_traps_stack = boolean()?,
+            "rafts-stack" => self.rafts_stack = boolean()?,
+            "shared-victory" => self.shared_victory = boolean()?,
+            _ => {
+                return Err(format!(
+                    "option {name:?} is unknown; the options are {}",
+                    Options::NAMES.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Points per animal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnimalValues {
+    pub deer: u32,
+    pub aurochs: u32,
+    pub mammoth: u32,
+    pub bear: u32,
+}
+
+/// One term of a score: `count` things worth `each` point(s).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    pub count: u32,
+    pub what: &'static str,
+    pub each: u32,
+}
+
+/// Points with the terms that make them up, e.g. `4 tiles × 2 + 1 mushroom × 3`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Breakdown {
+    pub terms: Vec<Term>,
+}
+
+impl Breakdown {
+    pub fn add(&mut self, count: u32, what: &'static str, each: u32) {
+        if count > 0 && each > 0 {
+            self.terms.push(Term { count, what, each });
+        }
+    }
+
+    pub fn points(&self) -> u32 {
+        self.terms.iter().map(|t| t.count * t.each).sum()
+    }
+}
+
+impl fmt::Display for Breakdown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.terms.is_empty() {
+            return f.write_str("0");
+        }
+        for (i, t) in self.terms.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" + ")?;
+            }
+            write!(f, "{} {} x {}", t.count, t.what, t.each)?;
+        }
+        Ok(())
+    }
+}
+
+/// Everything that differs between editions. Implementors give the required methods; the
+/// provided ones turn them into scores and are the same for every edition.
+pub trait Ruleset: Send + Sync + fmt::Debug {
+    fn edition(&self) -> Edition;
+    fn options(&self) -> &Options;
+    /// Huts each player starts with (2 in the first edition, 3 in 2020).
+    fn huts(&self) -> u8;
+    /// Meeples (tribe members) each player starts with, besides the score marker.
+    fn meeples(&self) -> u8 {
+        5
+    }
+    /// Points per forest unit (segment or tile).
+    fn forest_points(&self) -> u32 {
+        2
+    }
+    /// Points per mushroom patch (2 in the first edition, 3 in 2020).
+    fn mushroom_points(&self) -> u32;
+    fn animal_values(&self) -> AnimalValues;
+    /// Bonus markers in a completed forest: gold nuggets (first edition) or menhirs (2020).
+    fn bonus_markers(&self, forest: &ForestInfo) -> u16;
+    /// Whether fish drawn on a river count for its fishers (2020) or only the fish of the
+    /// lakes at its ends (first edition: "fish in the lakes at the ends of the river").
+    fn fisher_counts_river_fish(&self) -> bool;
+
+    /// The points of a completed forest.
+    fn score_forest(&self, f: &ForestInfo) -> Breakdown {
+        let mut b = Breakdown::default();
+        match self.options().count_unit {
+            CountUnit::Segment => b.add(f.segments.into(), "segments", self.forest_points()),
+            CountUnit::Tile => b.add(f.tiles.into(), "tiles", self.forest_points()),
+        }
+        b.add(f.mushrooms.into(), "mushrooms", self.mushroom_points());
+        b
+    }
+
+    /// The points of a completed river. A lake that ends two rivers adds its fish to each of
+    /// them when it scores (§5 Q4: each river counts the lakes that close it).
+    fn score_river(&self, r: &RiverInfo) -> Breakdown {
+        let mut b = Breakdown::default();
+        match self.options().count_unit {
+            CountUnit::Segment => b.add(r.segments.into(), "segments", 1),
+            CountUnit::Tile => b.add(r.tiles.into(), "tiles", 1),
+        }
+        b.add(r.end_lake_fish.into(), "lake fish", 1);
+        if self.fisher_counts_river_fish() {
+            b.add(r.fish.into(), "river fish", 1);
+        }
+        b
+    }
+
+    /// The points of a meadow for its hunters. `fire` chases every tiger (fire, wildfire);
+    /// `doubled` are the animals that score twice (2020 pit trap), already inside `herd`.
+    fn score_meadow(&self, herd: &Herd, fire: bool, doubled: &Herd) -> Breakdown {
+        let v = self.animal_values();
+        let mut b = Breakdown::default();
+        let tigers = if fire { 0 } else { u32::from(herd.tigers) };
+        // Tigers take plain deer first: it leaves the scorer the most (rules-matrix row 30).
+        let plain_deer = u32::from(herd.deer - doubled.deer.min(herd.deer));
+        let double_deer = u32::from(doubled.deer.min(herd.deer));
+        let plain_left = plain_deer.saturating_sub(tigers);
+        let double_left = double_deer.saturating_sub(tigers.saturating_sub(plain_deer));
+        let plain = |all: u16, d: u16| u32::from(all - d.min(all));
+        b.add(
+            plain(herd.mammoths, doubled.mammoths),
+            "mammoths",
+            v.mammoth,
+        );
+        b.add(
+            u32::from(doubled.mammoths.min(herd.mammoths)),
+            "mammoths (pit trap)",
+            2 * v.mammoth,
+        );
+        b.add(plain(herd.aurochs, doubled.aurochs), "aurochs", v.aurochs);
+        b.add(
+            u32::from(doubled.aurochs.min(herd.aurochs)),
+            "aurochs (pit trap)",
+            2 * v.aurochs,
+        );
+        b.add(plain_left, "deer", v.deer);
+        b.add(double_left, "deer (pit trap)", 2 * v.deer);
+        b.add(plain(herd.bears, doubled.bears), "bears", v.bear);
+        b.add(
+            u32::from(doubled.bears.min(herd.bears)),
+            "bears (pit trap)",
+            2 * v.bear,
+        );
+        b
+    }
+
+    /// The points of a river system for its hut majority.
+    fn score_huts(&self, s: &SystemInfo) -> Breakdown {
+        let mut b = Breakdown::default();
+        b.add(s.fish.into(), "fish", 1);
+        let rafts = if self.options().rafts_stack {
+            u32::from(s.rafts)
+        } else {
+            u32::from(s.rafts.min(1))
+        };
+        b.add(u32::from(s.lakes), "lakes (raft)", rafts);
+        b
+    }
+}
+
+/// The first edition as printed in 2002 (Rio Grande English rules).
+#[derive(Clone, Debug)]
+pub struct Rules2002 {
+    pub options: Options,
+}
+
+/// The Z-Man / F2Z English printing of 2014.
+#[derive(Clone, Debug)]
+pub struct Rules2014 {
+    pub options: Options,
+}
+
+/// The 2020 "menhir" edition.
+#[derive(Clone, Debug)]
+pub struct Rules2020 {
+    pub options: Options,
+}
+
+/// The first-edition rules both 2002 and 2014 share.
+const CLASSIC_ANIMALS: AnimalValues = AnimalValues {
+    deer: 2,
+    aurochs: 2,
+    mammoth: 2,
+    bear: 2,
+};
+
+impl Ruleset for Rules2002 {
+    fn edition(&self) -> Edition {
+        Edition::E2002
+    }
+    fn options(&self) -> &Options {
+        &self.options
+    }
+    fn huts(&self) -> u8 {
+        2
+    }
+    fn mushroom_points(&self) -> u32 {
+        2
+    }
+    fn animal_values(&self) -> AnimalValues {
+        CLASSIC_ANIMALS
+    }
+    fn bonus_markers(&self, f: &ForestInfo) -> u16 {
+        f.nuggets
+    }
+    fn fisher_counts_river_fish(&self) -> bool {
+        false
+    }
+}
+
+impl Ruleset for Rules2014 {
+    fn edition(&self) -> Edition {
+        Edition::E2014
+    }
+    fn options(&self) -> &Options {
+        &self.options
+    }
+    fn huts(&self) -> u8 {
+        2
+    }
+    fn mushroom_points(&self) -> u32 {
+        2
+    }
+    fn animal_values(&self) -> AnimalValues {
+        CLASSIC_ANIMALS
+    }
+    fn bonus_markers(&self, f: &ForestInfo) -> u16 {
+        f.nuggets
+    }
+    fn fisher_counts_river_fish(&self) -> bool {
+        false
+    }
+}
+
+impl Ruleset for Rules2020 {
+    fn edition(&self) -> Edition {
+        Edition::E2020
+    }
+    fn options(&self) -> &Options {
+        &self.options
+    }
+    fn huts(&self) -> u8 {
+        3
+    }
+    fn mushroom_points(&self) -> u32 {
+        3
+    }
+    fn animal_values(&self) -> AnimalValues {
+        AnimalValues {
+            deer: 1,
+            aurochs: 2,
+            mammoth: 3,
+            // The bear is a Scout animal; Scout is not played with 2020 rules.
+            bear: 2,
+        }
+    }
+    fn bonus_markers(&self, f: &ForestInfo) -> u16 {
+        f.menhirs
+    }
+    fn fisher_counts_river_fish(&self) -> bool {
+        true
+    }
+}
+
+/// The ruleset of an edition with the given options.
+pub fn ruleset(edition: Edition, options: Options) -> Box<dyn Ruleset> {
+    match edition {
+        Edition::E2002 => Box::new(Rules2002 { options }),
+        Edition::E2014 => Box::new(Rules2014 { options }),
+        Edition::E2020 => Box::new(Rules2020 { options }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(e: Edition) -> Box<dyn Ruleset> {
+        ruleset(e, Options::for_edition(e))
+    }
+
+    fn herd(deer: u16, aurochs: u16, mammoths: u16, tigers: u16) -> Herd {
+        Herd {
+            deer,
+            aurochs,
+            mammoths,
+            tigers,
+            bears: 0,
+        }
+    }
+
+    #[test]
+    fn meadow_examples_of_each_rulebook() {
+        let none = Herd::default();
+        for e in [Edition::E2002, Edition::E2014] {
+            let r = rules(e);
+            // T02-M1..M4 / T14-M1..M4
+            assert_eq!(r.score_meadow(&herd(1, 0, 0, 0), false, &none).points(), 2);
+            assert_eq!(r.score_meadow(&herd(1, 0, 1, 1), false, &none).points(), 2);
+            assert_eq!(r.score_meadow(&herd(2, 1, 2, 1), false, &none).points(), 8);
+            assert_eq!(r.score_meadow(&herd(1, 0, 0, 2), false, &none).points(), 0);
+            // D-M2: fire lets every deer score.
+            assert_eq!(r.score_meadow(&herd(3, 0, 0, 2), true, &none).points(), 6);
+        }
+        let r = rules(Edition::E2020);
+        // T20-M1..M4
+        assert_eq!(r.score_meadow(&herd(0, 1, 0, 0), false, &none).points(), 2);
+        assert_eq!(r.score_meadow(&herd(1, 0, 1, 1), false, &none).points(), 3);
+        assert_eq!(r.score_meadow(&herd(1, 0, 0, 2), false, &none).points(), 0);
+        assert_eq!(r.score_meadow(&herd(2, 2, 2, 1), false, &none).points(), 11);
+        // D-M1, D-M2 with 2020 values.
+        assert_eq!(r.score_meadow(&herd(2, 1, 2, 1), false, &none).points(), 9);
+        assert_eq!(r.score_meadow(&herd(3, 0, 0, 2), true, &none).points(), 3);
+        // T20-PT: 2 mammoths, 2 aurochs, 1 deer, 1 tiger, all doubled: the tiger eats the deer.
+        let all = herd(1, 2, 2, 1);
+        let b = r.score_meadow(&all, false, &herd(1, 2, 2, 0));
+        assert_eq!(b.points(), 20, "{b}");
+        // A tiger eats a plain deer before a doubled one.
+        let b = r.score_meadow(&herd(2, 0, 0, 1), false, &herd(1, 0, 0, 0));
+        assert_eq!(b.points(), 2, "{b}");
+    }
+
+    #[test]
+    fn forest_and_river_units_differ_by_edition() {
+        // D-F1: 4 tiles, 5 segments.
+        let f = ForestInfo {
+            segments: 5,
+            tiles: 4,
+            ..ForestInfo::default()
+        };
+        let pts: Vec<u32> = Edition::ALL
+            .iter()
+            .map(|e| rules(*e).score_forest(&f).points())
+            .collect();
+        assert_eq!(pts, [10, 8, 8]);
+        // D-F2: 3 segments on 3 tiles with one mushroom patch.
+        let f = ForestInfo {
+            segments: 3,
+            tiles: 3,
+            mushrooms: 1,
+            ..ForestInfo::default()
+        };
+        let pts: Vec<u32> = Edition::ALL
+            .iter()
+            .map(|e| rules(*e).score_forest(&f).points())
+            .collect();
+        assert_eq!(pts, [8, 8, 9]);
+        // D-R2: 3 tiles, end lakes 1 + 1 fish, 1 fish on the river: only 2020 counts it.
+        let r = RiverInfo {
+            segments: 3,
+            tiles: 3,
+            fish: 1,
+            end_lakes: 2,
+            end_lake_fish: 2,
+            ..RiverInfo::default()
+        };
+        assert_eq!(rules(Edition::E2020).score_river(&r).points(), 6);
+        assert_eq!(rules(Edition::E2014).score_river(&r).points(), 5);
+        assert_eq!(
+            rules(Edition::E2020).score_river(&r).to_string(),
+            "3 tiles x 1 + 2 lake fish x 1 + 1 river fish x 1"
+        );
+    }
+
+    #[test]
+    fn huts_score_fish_and_rafts() {
+        // D-H2: 6 fish, 3 lakes, 1 raft.
+        let s = SystemInfo {
+            fish: 6,
+            lakes: 3,
+            rafts: 1,
+            ..SystemInfo::default()
+        };
+        assert_eq!(rules(Edition::E2020).score_huts(&s).points(), 9);
+    }
+
+    #[test]
+    fn options_round_trip_through_their_names() {
+        let mut o = Options::for_edition(Edition::E2002);
+        assert_eq!(o.count_unit, CountUnit::Segment);
+        assert!(!o.reuse_returned_on_bonus);
+        for (name, value) in Options::for_edition(Edition::E2020).pairs() {
+            o.set(name, &value).unwrap();
+        }
+        assert_eq!(o, Options::for_edition(Edition::E2020));
+        assert!(
+            o.set("count-unit", "tiles")
+                .unwrap_err()
+                .contains("\"segment\" or \"tile\"")
+        );
+        assert!(
+            o.set("colour", "red")
+                .unwrap_err()
+                .contains("the options are")
+        );
+    }
+}
