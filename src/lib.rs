@@ -30,8 +30,11 @@
 //! ```
 
 pub mod board;
+pub mod bot;
 pub mod error;
 pub mod feature;
+pub mod game;
+pub mod rng;
 pub mod ruleset;
 pub mod tile;
 pub mod tileset;

@@ -1,0 +1,127 @@
+//! Whole games under each edition: pieces are conserved, every generated move is legal under
+//! the checked `play`, placed tiles match their neighbours, scores never go down, and the game
+//! ends with the regular deck used up.
+
+use std::sync::Arc;
+
+use hunters::bot::{Bot, RandomBot};
+use hunters::game::{Category, Event, Game};
+use hunters::rng::{shuffle, stream};
+use hunters::{Deck, Dir, Variant};
+
+fn play(variant: &str, players: usize, seed: u64) -> Game {
+    let v = Variant::load(variant).unwrap();
+    let set = Arc::new(v.tiles.clone());
+    let mut regular = set.deck(Deck::Regular);
+    shuffle(&mut regular, &mut stream(seed, "regular"));
+    let mut bonus = set.deck(Deck::Bonus);
+    shuffle(&mut bonus, &mut stream(seed, "bonus"));
+    let mut game = Game::new(set.clone(), Arc::from(v.ruleset()), players, regular, bonus);
+    let mut bots: Vec<RandomBot> = (0..players)
+        .map(|p| RandomBot::new(stream(seed, &format!("bot {p}"))))
+        .collect();
+    let mut moves = Vec::new();
+    let mut last_totals = vec![0; players];
+    let (meeples, huts) = (game.rules().meeples(), game.rules().huts());
+    while let Some(turn) = game.turn() {
+        game.legal_moves(&mut moves);
+        assert!(!moves.is_empty(), "a drawn tile always has a move");
+        // Every generated move passes the checked play.
+        for m in moves.iter().step_by(7) {
+            let mut copy = game.clone();
+            copy.play(*m)
+                .unwrap_or_else(|e| panic!("{variant} seed {seed}: generated move refused: {e}"));
+        }
+        let m = bots[turn.player].choose(&game, &moves);
+        game.play(m).unwrap();
+        for p in 0..players {
+            assert!(game.total(p) >= last_totals[p], "a score went down");
+            last_totals[p] = game.total(p);
+            // Conservation: supply + board = what the player started with.
+            let (m_left, h_left) = game.supply(p);
+            let on_board = game.pieces().iter().filter(|x| x.player == p);
+            let (mut m_on, mut h_on) = (0, 0);
+            for x in on_board {
+                if x.piece == hunters::Piece::Hut {
+                    h_on += 1
+                } else {
+                    m_on += 1
+                }
+            }
+            assert_eq!(m_left + m_on, meeples, "meeples of player {p}");
+            assert_eq!(h_left + h_on, huts, "huts of player {p}");
+        }
+    }
+    assert_eq!(game.regular_left(), 0);
+    // Every placed tile matches every neighbour.
+    let tiles = &game.tiles().tiles;
+    for p in game.board().placed() {
+        for d in Dir::ALL {
+            if let Some(n) = game.board().at(p.pos.step(d)) {
+                assert_eq!(
+                    tiles[p.tile].side(p.rot, d),
+                    tiles[n.tile].side(n.rot, d.opposite())
+                );
+            }
+        }
+    }
+    // Totals are the sum of the score events.
+    let mut sums = vec![0u32; players];
+    for e in game.events() {
+        if let Event::Score(s) = e {
+            for &p in &s.players {
+                sums[p] += s.points();
+            }
+        }
+    }
+    for p in 0..players {
+        assert_eq!(sums[p], game.total(p));
+        let by_cat: u32 = Category::ALL.iter().map(|c| game.score(p, *c)).sum();
+        assert_eq!(by_cat, game.total(p));
+    }
+    game
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    for variant in ["2002", "2014", "2020"] {
+        for seed in 0..40 {
+            let game = play(variant, 2 + (seed as usize % 4), seed);
+            assert!(!game.winners().is_empty());
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let a = play("2020", 3, 7);
+    let b = play("2020", 3, 7);
+    assert_eq!(a.events(), b.events());
+    let c = play("2020", 3, 8);
+    assert_ne!(a.events(), c.events());
+}
+
+#[test]
+fn the_classic_editions_draw_the_same_regular_tiles_for_a_seed() {
+    let draws = |v: &str| {
+        let g = play(v, 3, 7);
+        let set = g.tiles();
+        g.events()
+            .iter()
+            .filter_map(|e| match e {
+                Event::Draw {
+                    tile, bonus: false, ..
+                } => Some(set.tiles[*tile].id.clone()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    let d2002 = draws("2002");
+    assert_eq!(d2002.len(), 78);
+    assert_eq!(d2002, draws("2014"));
+    assert_eq!(
+        d2002,
+        draws("2020"),
+        "same shapes, same numbers, same order"
+    );
+}
