@@ -34,9 +34,9 @@ fn play(variant: &str, players: usize, seed: u64) -> Game {
         }
         let m = bots[turn.player].choose(&game, &moves);
         game.play(m).unwrap();
-        for p in 0..players {
-            assert!(game.total(p) >= last_totals[p], "a score went down");
-            last_totals[p] = game.total(p);
+        for (p, last) in last_totals.iter_mut().enumerate() {
+            assert!(game.total(p) >= *last, "a score went down");
+            *last = game.total(p);
             // Conservation: supply + board = what the player started with.
             let (m_left, h_left) = game.supply(p);
             let on_board = game.pieces().iter().filter(|x| x.player == p);
@@ -74,8 +74,8 @@ fn play(variant: &str, players: usize, seed: u64) -> Game {
             }
         }
     }
-    for p in 0..players {
-        assert_eq!(sums[p], game.total(p));
+    for (p, sum) in sums.iter().enumerate() {
+        assert_eq!(*sum, game.total(p));
         let by_cat: u32 = Category::ALL.iter().map(|c| game.score(p, *c)).sum();
         assert_eq!(by_cat, game.total(p));
     }
