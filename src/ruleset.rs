@@ -326,53 +326,38 @@ const CLASSIC_ANIMALS: AnimalValues = AnimalValues {
     bear: 2,
 };
 
-impl Ruleset for Rules2002 {
-    fn edition(&self) -> Edition {
-        Edition::E2002
-    }
-    fn options(&self) -> &Options {
-        &self.options
-    }
-    fn huts(&self) -> u8 {
-        2
-    }
-    fn mushroom_points(&self) -> u32 {
-        2
-    }
-    fn animal_values(&self) -> AnimalValues {
-        CLASSIC_ANIMALS
-    }
-    fn bonus_markers(&self, f: &ForestInfo) -> u16 {
-        f.nuggets
-    }
-    fn fisher_counts_river_fish(&self) -> bool {
-        false
-    }
+/// The first-edition texts of 2002 and 2014 agree on every value below; they differ only in
+/// options (count unit, re-use on the bonus tile), which `Options::for_edition` sets.
+macro_rules! classic_ruleset {
+    ($ty:ident, $edition:expr) => {
+        impl Ruleset for $ty {
+            fn edition(&self) -> Edition {
+                $edition
+            }
+            fn options(&self) -> &Options {
+                &self.options
+            }
+            fn huts(&self) -> u8 {
+                2
+            }
+            fn mushroom_points(&self) -> u32 {
+                2
+            }
+            fn animal_values(&self) -> AnimalValues {
+                CLASSIC_ANIMALS
+            }
+            fn bonus_markers(&self, f: &ForestInfo) -> u16 {
+                f.nuggets
+            }
+            fn fisher_counts_river_fish(&self) -> bool {
+                false
+            }
+        }
+    };
 }
 
-impl Ruleset for Rules2014 {
-    fn edition(&self) -> Edition {
-        Edition::E2014
-    }
-    fn options(&self) -> &Options {
-        &self.options
-    }
-    fn huts(&self) -> u8 {
-        2
-    }
-    fn mushroom_points(&self) -> u32 {
-        2
-    }
-    fn animal_values(&self) -> AnimalValues {
-        CLASSIC_ANIMALS
-    }
-    fn bonus_markers(&self, f: &ForestInfo) -> u16 {
-        f.nuggets
-    }
-    fn fisher_counts_river_fish(&self) -> bool {
-        false
-    }
-}
+classic_ruleset!(Rules2002, Edition::E2002);
+classic_ruleset!(Rules2014, Edition::E2014);
 
 impl Ruleset for Rules2020 {
     fn edition(&self) -> Edition {
