@@ -14,7 +14,9 @@
 //! become one, and a Scout piece standing in two zones that become one).
 
 use crate::board::Board;
-use crate::tile::{Dir, MeadowSpecial, Piece, Ports, RiverEnd, Side, Tile, ZoneKind, ZoneRef};
+use crate::tile::{
+    Animals, Dir, MeadowSpecial, Piece, Ports, RiverEnd, Side, Tile, ZoneKind, ZoneRef,
+};
 
 /// Most players in a game.
 pub const MAX_PLAYERS: usize = 5;
@@ -54,6 +56,41 @@ pub struct Herd {
     pub mammoths: u16,
     pub tigers: u16,
     pub bears: u16,
+}
+
+impl Herd {
+    pub fn add(&mut self, o: &Herd) {
+        self.deer += o.deer;
+        self.aurochs += o.aurochs;
+        self.mammoths += o.mammoths;
+        self.tigers += o.tigers;
+        self.bears += o.bears;
+    }
+
+    /// Takes away animals that are part of this herd.
+    pub fn remove(&mut self, o: &Herd) {
+        self.deer -= o.deer.min(self.deer);
+        self.aurochs -= o.aurochs.min(self.aurochs);
+        self.mammoths -= o.mammoths.min(self.mammoths);
+        self.tigers -= o.tigers.min(self.tigers);
+        self.bears -= o.bears.min(self.bears);
+    }
+
+    pub fn total(&self) -> u16 {
+        self.deer + self.aurochs + self.mammoths + self.tigers + self.bears
+    }
+}
+
+impl From<&Animals> for Herd {
+    fn from(a: &Animals) -> Herd {
+        Herd {
+            deer: a.deer.into(),
+            aurochs: a.aurochs.into(),
+            mammoths: a.mammoths.into(),
+            tigers: a.tigers.into(),
+            bears: a.bears.into(),
+        }
+    }
 }
 
 /// A meadow as it stands.
@@ -189,11 +226,7 @@ impl Info for MeadowInfo {
         self.open += o.open;
         self.segments += o.segments;
         self.tiles += o.tiles;
-        self.animals.deer += o.animals.deer;
-        self.animals.aurochs += o.animals.aurochs;
-        self.animals.mammoths += o.animals.mammoths;
-        self.animals.tigers += o.animals.tigers;
-        self.animals.bears += o.animals.bears;
+        self.animals.add(&o.animals);
         for (x, y) in self.specials.iter_mut().zip(&o.specials) {
             *x += y;
         }
@@ -470,13 +503,7 @@ impl Features {
                 open: m.ports.0.count_ones() as u16 - 2 * side_count(m.ports),
                 segments: 1,
                 tiles: 1,
-                animals: Herd {
-                    deer: m.animals.deer.into(),
-                    aurochs: m.animals.aurochs.into(),
-                    mammoths: m.animals.mammoths.into(),
-                    tigers: m.animals.tigers.into(),
-                    bears: m.animals.bears.into(),
-                },
+                animals: Herd::from(&m.animals),
                 specials,
                 hunters: [0; MAX_PLAYERS],
                 farm_huts: [0; MAX_PLAYERS],

@@ -305,51 +305,43 @@ impl Game {
     }
 
     fn draw_regular(&mut self, player: usize) {
-        while self.next_regular < self.regular.len() {
-            let tile = self.regular[self.next_regular];
-            self.next_regular += 1;
-            self.events.push(Event::Draw {
-                player,
-                tile,
-                bonus: false,
-            });
-            if self.board.can_place(&self.set.tiles[tile]) {
-                self.turn = Some(Turn {
-                    player,
-                    tile,
-                    bonus: false,
-                });
-                return;
-            }
-            self.events.push(Event::Discard { tile });
+        if !self.draw(player, false) {
+            self.finish();
         }
-        self.finish();
     }
 
-    /// Draws the bonus tile; false if none can be placed (the bonus is lost).
-    fn draw_bonus(&mut self, player: usize) -> bool {
-        while self.next_bonus < self.bonus.len() {
-            let tile = self.bonus[self.next_bonus];
-            self.next_bonus += 1;
+    /// Draws for `player` from the regular or the bonus deck until a tile fits, discarding
+    /// those that fit nowhere; false if the deck runs out first. An unplaceable bonus tile ends
+    /// the bonus turn unless the options say to draw the next one.
+    fn draw(&mut self, player: usize, bonus: bool) -> bool {
+        loop {
+            let (deck, next) = if bonus {
+                (&self.bonus, &mut self.next_bonus)
+            } else {
+                (&self.regular, &mut self.next_regular)
+            };
+            let Some(&tile) = deck.get(*next) else {
+                return false;
+            };
+            *next += 1;
             self.events.push(Event::Draw {
                 player,
                 tile,
-                bonus: true,
+                bonus,
             });
             if self.board.can_place(&self.set.tiles[tile]) {
                 self.turn = Some(Turn {
                     player,
                     tile,
-                    bonus: true,
+                    bonus,
                 });
                 return true;
             }
             self.events.push(Event::Discard { tile });
-            if !self.rules.options().redraw_unplaceable_bonus {
+            if bonus && !self.rules.options().redraw_unplaceable_bonus {
                 return false;
             }
         }
-        false
     }
 
     /// Meeples the player may put on the tile of this turn.
@@ -701,7 +693,7 @@ impl Game {
         // At most one bonus turn per turn, never from a bonus tile.
         if bonus && !turn.bonus {
             let last = self.next_regular >= self.regular.len();
-            if (!last || self.rules.options().last_tile_bonus_turn) && self.draw_bonus(p) {
+            if (!last || self.rules.options().last_tile_bonus_turn) && self.draw(p, true) {
                 return;
             }
         }
@@ -783,20 +775,10 @@ impl Game {
     fn uncovered(&self, z: ZoneId) -> Herd {
         let m = &self.set.tiles[self.board.placed()[usize::from(z.placed)].tile].meadows
             [usize::from(z.zone.index)];
-        let mut h = Herd {
-            deer: m.animals.deer.into(),
-            aurochs: m.animals.aurochs.into(),
-            mammoths: m.animals.mammoths.into(),
-            tigers: m.animals.tigers.into(),
-            bears: m.animals.bears.into(),
-        };
+        let mut h = Herd::from(&m.animals);
         for (cz, c) in &self.covered {
             if *cz == z {
-                h.deer -= c.deer;
-                h.aurochs -= c.aurochs;
-                h.mammoths -= c.mammoths;
-                h.tigers -= c.tigers;
-                h.bears -= c.bears;
+                h.remove(c);
             }
         }
         h
@@ -843,7 +825,7 @@ impl Game {
         let per_zone: Vec<(ZoneId, Herd)> =
             zones.iter().map(|z| (*z, self.uncovered(*z))).collect();
         for (_, h) in &per_zone {
-            add_herd(&mut herd, h);
+            herd.add(h);
         }
         let b = self.rules.score_meadow(&herd, fire, &Herd::default());
         self.award(vec![player], Category::Specials, trap, b);
@@ -862,7 +844,7 @@ impl Game {
                 pairing -= t;
                 t
             };
-            if c.total_u16() > 0 {
+            if c.total() > 0 {
                 self.covered.push((z, c));
                 self.events.push(Event::Cover {
                     zone: z,
@@ -953,7 +935,7 @@ impl Game {
         }
         let mut herd = Herd::default();
         for z in zones {
-            add_herd(&mut herd, &self.uncovered(*z));
+            herd.add(&self.uncovered(*z));
         }
         // Pit traps double the animals on the tiles around them in this meadow.
         let mut doubled = Herd::default();
@@ -970,7 +952,7 @@ impl Game {
             }
         }
         for z in doubles {
-            add_herd(&mut doubled, &self.uncovered(z));
+            doubled.add(&self.uncovered(z));
         }
         doubled.tigers = 0;
         let fire = info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
@@ -995,20 +977,6 @@ fn zone_id(placed: usize, kind: ZoneKind, index: usize) -> ZoneId {
             kind,
             index: index as u8,
         },
-    }
-}
-
-fn add_herd(a: &mut Herd, b: &Herd) {
-    a.deer += b.deer;
-    a.aurochs += b.aurochs;
-    a.mammoths += b.mammoths;
-    a.tigers += b.tigers;
-    a.bears += b.bears;
-}
-
-impl Herd {
-    fn total_u16(&self) -> u16 {
-        self.deer + self.aurochs + self.mammoths + self.tigers + self.bears
     }
 }
 
