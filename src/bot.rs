@@ -1,13 +1,94 @@
 //! Bots: players that choose moves from the legal ones, deterministically from their stream.
+//!
+//! Two bots ship with the library:
+//!
+//! - [`RandomBot`] picks uniformly among every legal move (placement, shaman choice and piece
+//!   together).
+//! - [`GreedyBot`] plays each legal move on a copy of the game and keeps the one of highest
+//!   value (ties broken from its stream). The value, in points, is
+//!
+//!   *points the mover scored this turn − the most any opponent scored this turn*
+//!   *+ the estimate of the piece it put down, if that piece is still on the board.*
+//!
+//!   The estimate of an unfinished feature is deliberately simple:
+//!   - a gatherer or fisher: what its forest or river would score if completed now, divided by
+//!     one more than its open sides (a feature with many open sides rarely completes), minus
+//!     one point for the meeple it ties up;
+//!   - a hunter: half of what its meadow would score now (meadows grow, but the hunter stays
+//!     until the end), minus two points for the meeple it ties up for good;
+//!   - a hut: half of what its river system would score now, minus two points.
+//!
+//!   Points are counted in thousandths so that the comparison is exact integer arithmetic on
+//!   every machine.
 
+use std::fmt;
+use std::str::FromStr;
+
+use crate::feature::PieceAt;
 use crate::game::{Game, Move};
-use crate::rng::{Stream, below};
+use crate::rng::{Stream, below, stream};
+use crate::tile::Piece;
 
 /// A bot chooses one of the legal moves of the game's player to move.
 pub trait Bot {
     fn name(&self) -> &'static str;
     /// Chooses among `moves` (never empty, all legal).
     fn choose(&mut self, game: &Game, moves: &[Move]) -> Move;
+}
+
+/// The bots a game can be played with, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    Random,
+    Greedy,
+}
+
+impl BotKind {
+    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Greedy];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
+        }
+    }
+
+    /// The bot for seat `seat` of a game with master seed `seed`; each seat has its own stream
+    /// (`"bot {seat}"`), so one bot's choices never shift another's.
+    pub fn make(self, seed: u64, seat: usize) -> Box<dyn Bot + Send> {
+        let rng = stream(seed, &format!("bot {seat}"));
+        match self {
+            BotKind::Random => Box::new(RandomBot::new(rng)),
+            BotKind::Greedy => Box::new(GreedyBot::new(rng)),
+        }
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for BotKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<BotKind, String> {
+        BotKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| format!("unknown bot {s:?}; the bots are random and greedy"))
+    }
+}
+
+/// Plays the game to its end, each seat choosing with its bot.
+pub fn play_out(game: &mut Game, bots: &mut [Box<dyn Bot + Send>]) {
+    let mut moves = Vec::new();
+    while let Some(turn) = game.turn() {
+        game.legal_moves(&mut moves);
+        let mv = bots[turn.player].choose(game, &moves);
+        game.play_unchecked(mv);
+    }
 }
 
 /// Uniform over every legal move (placement, shaman choice and piece together).
@@ -28,5 +109,102 @@ impl Bot for RandomBot {
 
     fn choose(&mut self, _game: &Game, moves: &[Move]) -> Move {
         moves[below(&mut self.rng, moves.len())]
+    }
+}
+
+/// The best immediate value with an estimate of unfinished features (see the module docs).
+pub struct GreedyBot {
+    rng: Stream,
+    scratch: Option<Game>,
+    best: Vec<Move>,
+}
+
+impl GreedyBot {
+    pub fn new(rng: Stream) -> GreedyBot {
+        GreedyBot {
+            rng,
+            scratch: None,
+            best: Vec::new(),
+        }
+    }
+
+    /// The value of `mv` in thousandths of a point.
+    fn value(&mut self, game: &Game, mv: Move) -> i64 {
+        let me = game.turn().map_or(0, |t| t.player);
+        let scratch = match &mut self.scratch {
+            Some(s) => {
+                s.clone_from(game);
+                s
+            }
+            none => none.insert(game.clone()),
+        };
+        scratch.play_unchecked(mv);
+        let gain = |p: usize| i64::from(scratch.total(p)) - i64::from(game.total(p));
+        let best_other = (0..game.players())
+            .filter(|&p| p != me)
+            .map(gain)
+            .max()
+            .unwrap_or(0);
+        let mut value = 1000 * (gain(me) - best_other);
+        if let Some((piece, at)) = mv.piece
+            && let Some(on) = scratch
+                .pieces()
+                .iter()
+                .find(|p| p.player == me && p.piece == piece && p.at == at)
+            && let PieceAt::Zone(z) = on.at
+        {
+            let rules = scratch.rules();
+            let f = scratch.features();
+            value += match piece {
+                Piece::Gatherer => {
+                    let info = f.forest(z);
+                    1000 * i64::from(rules.score_forest(info).points()) / (1 + i64::from(info.open))
+                        - 1000
+                }
+                Piece::Fisher => {
+                    let info = f.river(z);
+                    1000 * i64::from(rules.score_river(info).points()) / (1 + i64::from(info.open))
+                        - 1000
+                }
+                Piece::Hunter => {
+                    let info = f.meadow(z);
+                    let fire = info.count(crate::tile::MeadowSpecial::Fire)
+                        + info.count(crate::tile::MeadowSpecial::Wildfire)
+                        > 0;
+                    let now = rules.score_meadow(&info.animals, fire, &Default::default());
+                    500 * i64::from(now.points()) - 2000
+                }
+                Piece::Hut => {
+                    let info = f.system(&scratch.tiles().tiles, scratch.board(), z);
+                    500 * i64::from(rules.score_huts(info).points()) - 2000
+                }
+            };
+        }
+        value
+    }
+}
+
+impl Bot for GreedyBot {
+    fn name(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn choose(&mut self, game: &Game, moves: &[Move]) -> Move {
+        let mut best_value = i64::MIN;
+        let mut best = std::mem::take(&mut self.best);
+        best.clear();
+        for &mv in moves {
+            let v = self.value(game, mv);
+            if v > best_value {
+                best_value = v;
+                best.clear();
+            }
+            if v == best_value {
+                best.push(mv);
+            }
+        }
+        let mv = best[below(&mut self.rng, best.len())];
+        self.best = best;
+        mv
     }
 }

@@ -14,11 +14,13 @@ use std::sync::Arc;
 
 use crate::board::{Board, Placement, Pos};
 use crate::feature::{FeatureKey, Features, Herd, MAX_PLAYERS, PieceAt, ZoneId};
+use crate::rng::{shuffle, stream};
 use crate::ruleset::{Breakdown, Ruleset};
 use crate::tile::{
     Deck, Dir, LakeSpecial, MeadowSpecial, Piece, Rotation, Side, ZoneKind, ZoneRef,
 };
 use crate::tileset::TileSet;
+use crate::variant::Variant;
 
 /// What a score event is for; the columns of the score table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -233,6 +235,19 @@ impl Game {
         };
         game.draw_regular(0);
         game
+    }
+
+    /// A new game of `variant` for `players` seats, its decks shuffled from the master seed:
+    /// the regular deck from stream `"regular"`, the bonus (menhir) deck from `"bonus"`. Both
+    /// streams depend on the seed alone, so editions that share tile shapes deal the same
+    /// landscape order.
+    pub fn seeded(variant: &Variant, players: usize, seed: u64) -> Game {
+        let set = Arc::new(variant.tiles.clone());
+        let mut regular = set.deck(Deck::Regular);
+        shuffle(&mut regular, &mut stream(seed, "regular"));
+        let mut bonus = set.deck(Deck::Bonus);
+        shuffle(&mut bonus, &mut stream(seed, "bonus"));
+        Game::new(set, Arc::from(variant.ruleset()), players, regular, bonus)
     }
 
     pub fn tiles(&self) -> &TileSet {

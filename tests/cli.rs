@@ -117,3 +117,148 @@ fn usage_errors_exit_2() {
     assert!(help.status.success());
     assert!(stdout(&help).contains("--variant"));
 }
+
+/// The seat rows of a `play` table: (player, bot, rivers, forests, huts, meadows, specials, total).
+fn score_rows(out: &str) -> Vec<Vec<String>> {
+    out.lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| player"))
+        .map(|l| {
+            l.split('|')
+                .map(|c| c.trim().to_string())
+                .filter(|c| !c.is_empty())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn play_seed_7_with_3_players_works_for_every_edition_and_repeats_exactly() {
+    for variant in ["2002", "2014", "2020"] {
+        let args = [
+            "play",
+            "--variant",
+            variant,
+            "--seed",
+            "7",
+            "--players",
+            "3",
+        ];
+        let first = hunters(&args);
+        assert!(first.status.success(), "{variant}: {}", stderr(&first));
+        let out = stdout(&first);
+        assert!(out.contains("Seed 7"), "{out}");
+        let rows = score_rows(&out);
+        assert_eq!(rows.len(), 3, "{out}");
+        for row in &rows {
+            let n: Vec<u32> = row[2..].iter().map(|c| c.parse().unwrap()).collect();
+            assert_eq!(n[..5].iter().sum::<u32>(), n[5], "categories add up: {out}");
+        }
+        assert!(
+            out.contains("Winner: player") || out.contains("Shared victory:"),
+            "{out}"
+        );
+        assert_eq!(
+            out,
+            stdout(&hunters(&args)),
+            "{variant}: same seed, same game"
+        );
+        let other = stdout(&hunters(&[
+            "play",
+            "--variant",
+            variant,
+            "--seed",
+            "8",
+            "--players",
+            "3",
+        ]));
+        assert_ne!(rows, score_rows(&other), "{variant}: seeds 7 and 8 differ");
+    }
+}
+
+#[test]
+fn play_json_carries_the_same_scores_as_the_table() {
+    let table = stdout(&hunters(&[
+        "play",
+        "--seed",
+        "11",
+        "--bots",
+        "greedy,random,random",
+    ]));
+    let o = hunters(&[
+        "play",
+        "--seed",
+        "11",
+        "--bots",
+        "greedy,random,random",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("valid JSON");
+    assert_eq!(json["seed"], 11);
+    assert_eq!(json["variant"], "2020");
+    let players = json["players"].as_array().unwrap();
+    let rows = score_rows(&table);
+    assert_eq!(players.len(), 3);
+    for (p, row) in players.iter().zip(&rows) {
+        assert_eq!(p["bot"], row[1].as_str());
+        for (i, key) in ["rivers", "forests", "huts", "meadows", "specials", "total"]
+            .iter()
+            .enumerate()
+        {
+            assert_eq!(p[*key].to_string(), row[2 + i], "{key}");
+        }
+    }
+    assert!(!json["winners"].as_array().unwrap().is_empty() || table.contains("No winner"));
+}
+
+#[test]
+fn play_without_a_seed_prints_the_one_it_chose_and_replays_with_it() {
+    let o = hunters(&["play", "--bots", "random"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let seed = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Seed "))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("the seed is printed")
+        .to_string();
+    assert!(out.contains(&format!("--seed {seed}")), "{out}");
+    let again = stdout(&hunters(&["play", "--bots", "random", "--seed", &seed]));
+    assert_eq!(score_rows(&out), score_rows(&again));
+}
+
+#[test]
+fn play_refuses_bad_player_counts_and_bots_with_exit_2() {
+    for (args, message) in [
+        (vec!["play", "--players", "6"], "6 is not in 2..=5"),
+        (vec!["play", "--players", "1"], "1 is not in 2..=5"),
+        (
+            vec!["play", "--bots", "clever"],
+            "the bots are random and greedy",
+        ),
+        (
+            vec!["play", "--players", "3", "--bots", "random,greedy"],
+            "--players 3 but --bots names 2 bots",
+        ),
+        (
+            vec![
+                "play",
+                "--bots",
+                "random,random,random,random,random,random",
+            ],
+            "a game has 2 to 5 players",
+        ),
+        (
+            vec!["play", "--seed", "seven"],
+            "invalid value 'seven' for '--seed <S>'",
+        ),
+        (
+            vec!["play", "--variant", "1999"],
+            "the built-in variants are",
+        ),
+    ] {
+        let o = hunters(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+    }
+}

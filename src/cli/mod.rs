@@ -1,5 +1,6 @@
 //! Command-line parsing and the commands' output.
 
+mod play;
 mod tiles;
 
 use std::process::ExitCode;
@@ -17,6 +18,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Plays one seeded game with bots and prints each player's points by category.
+    Play(play::Args),
     /// Lists the tiles of a variant or a tile set, with counts, contents and provenance.
     Tiles(tiles::Args),
 }
@@ -27,6 +30,7 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Play(args) => play::run(&args),
         Command::Tiles(args) => tiles::run(&args),
     };
     match result {

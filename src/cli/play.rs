@@ -1,0 +1,203 @@
+//! `hunters play`: one seeded game with bots, scores by player and category.
+
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+use comfy_table::{Cell, CellAlignment, ContentArrangement, Table, presets};
+use hunters::Variant;
+use hunters::bot::{BotKind, play_out};
+use hunters::game::{Category, Event, Game};
+use serde::Serialize;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A built-in variant (2002, 2014, 2020) or a variant TOML file.
+    #[arg(long, short, value_name = "NAME|FILE", default_value = "2020")]
+    variant: String,
+    /// Number of players, 2 to 5 (default 2, or as many as --bots names).
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
+    players: Option<u8>,
+    /// The bot of each seat in order, comma-separated (random, greedy); one name alone
+    /// serves every seat.
+    #[arg(
+        long,
+        short,
+        value_name = "BOT,…",
+        value_delimiter = ',',
+        default_value = "greedy"
+    )]
+    bots: Vec<BotKind>,
+    /// Master seed: the same seed, variant and version always play the same game. Without it
+    /// a seed is picked and printed.
+    #[arg(long, short, value_name = "S")]
+    seed: Option<u64>,
+    /// Print the result as JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One seat's result.
+#[derive(Serialize)]
+struct Seat {
+    player: usize,
+    bot: &'static str,
+    rivers: u32,
+    forests: u32,
+    huts: u32,
+    meadows: u32,
+    specials: u32,
+    total: u32,
+}
+
+/// What `play` prints, as a table or as JSON.
+#[derive(Serialize)]
+struct Report {
+    variant: String,
+    edition: &'static str,
+    seed: u64,
+    players: Vec<Seat>,
+    /// Winning players (numbered from 1); several on a shared victory, none on a tie when
+    /// victory is not shared.
+    winners: Vec<usize>,
+    /// Tiles placed, the start tile excepted.
+    turns: usize,
+    /// Bonus tiles (first edition) or menhir extra turns (2020) played.
+    bonus_turns: usize,
+    /// Drawn tiles that fitted nowhere.
+    discards: usize,
+}
+
+/// The seats' bots: `--bots` names one per seat, or one for all `--players` seats.
+fn seats(args: &Args) -> Result<Vec<BotKind>> {
+    let bots = &args.bots;
+    match (args.players.map(usize::from), bots.len()) {
+        (None, 1) => Ok(vec![bots[0]; 2]),
+        (Some(n), 1) => Ok(vec![bots[0]; n]),
+        (None, n) | (Some(_), n) if !(2..=5).contains(&n) => {
+            bail!("--bots names {n} bots; a game has 2 to 5 players")
+        }
+        (Some(p), n) if p != n => {
+            bail!("--players {p} but --bots names {n} bots; give one bot per seat or a single bot")
+        }
+        (_, _) => Ok(bots.clone()),
+    }
+}
+
+/// A seed when none is given: the clock, mixed, so that two runs in a row differ.
+fn pick_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Keep seeds short enough to type back.
+    (nanos ^ (nanos >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15) % 1_000_000_000
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let bots = seats(args)?;
+    let variant = Variant::load(&args.variant)?;
+    let seed = args.seed.unwrap_or_else(pick_seed);
+    let mut game = Game::seeded(&variant, bots.len(), seed);
+    let mut players: Vec<_> = bots
+        .iter()
+        .enumerate()
+        .map(|(seat, k)| k.make(seed, seat))
+        .collect();
+    play_out(&mut game, &mut players);
+    let report = report(&variant, seed, &bots, &game);
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_report(&report, &variant, args.seed.is_none());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn report(variant: &Variant, seed: u64, bots: &[BotKind], game: &Game) -> Report {
+    let players = bots
+        .iter()
+        .enumerate()
+        .map(|(p, bot)| Seat {
+            player: p + 1,
+            bot: bot.name(),
+            rivers: game.score(p, Category::Rivers),
+            forests: game.score(p, Category::Forests),
+            huts: game.score(p, Category::Huts),
+            meadows: game.score(p, Category::Meadows),
+            specials: game.score(p, Category::Specials),
+            total: game.total(p),
+        })
+        .collect();
+    let mut turns = 0;
+    let mut bonus_turns = 0;
+    let mut discards = 0;
+    let mut last_draw_bonus = false;
+    for e in game.events() {
+        match e {
+            Event::Draw { bonus, .. } => last_draw_bonus = *bonus,
+            Event::Place { .. } => {
+                turns += 1;
+                bonus_turns += usize::from(last_draw_bonus);
+            }
+            Event::Discard { .. } => discards += 1,
+            _ => {}
+        }
+    }
+    Report {
+        variant: variant.name.clone(),
+        edition: variant.edition.name(),
+        seed,
+        players,
+        winners: game.winners().iter().map(|p| p + 1).collect(),
+        turns,
+        bonus_turns,
+        discards,
+    }
+}
+
+fn print_report(r: &Report, variant: &Variant, seed_chosen: bool) {
+    println!("Variant {}: {}", r.variant, variant.description);
+    if seed_chosen {
+        println!(
+            "Seed {} (chosen; --seed {} plays this game again)",
+            r.seed, r.seed
+        );
+    } else {
+        println!("Seed {}", r.seed);
+    }
+    let mut t = Table::new();
+    t.load_style(presets::ASCII_MARKDOWN)
+        .set_content_arrangement(ContentArrangement::Dynamic);
+    let mut header = vec![Cell::new("player"), Cell::new("bot")];
+    header.extend(Category::ALL.iter().map(|c| Cell::new(c.name())));
+    header.push(Cell::new("total"));
+    t.set_header(header);
+    for s in &r.players {
+        let mut row = vec![Cell::new(s.player), Cell::new(s.bot)];
+        for v in [s.rivers, s.forests, s.huts, s.meadows, s.specials, s.total] {
+            row.push(Cell::new(v).set_alignment(CellAlignment::Right));
+        }
+        t.add_row(row);
+    }
+    println!("{t}");
+    let names: Vec<String> = r.winners.iter().map(|p| format!("player {p}")).collect();
+    let best = r.players.iter().map(|s| s.total).max().unwrap_or(0);
+    match names.len() {
+        0 => println!("No winner: the leaders tie on {best} points and victory is not shared"),
+        1 => println!("Winner: {} with {best} points", names[0]),
+        _ => println!(
+            "Shared victory: {} with {best} points each",
+            names.join(" and ")
+        ),
+    }
+    println!(
+        "{} tiles placed, {} of them on {} turns, {} discarded",
+        r.turns,
+        r.bonus_turns,
+        if variant.edition == hunters::Edition::E2020 {
+            "menhir extra"
+        } else {
+            "bonus"
+        },
+        r.discards
+    );
+}
