@@ -70,6 +70,9 @@ pub enum PlaceError {
     Mismatch(Dir),
     /// The board was made for fewer tiles.
     Full,
+    /// The tile looks exactly the same at a smaller rotation; a placement is written with the
+    /// smallest, so that one placement has one name.
+    RepeatsRotation,
 }
 
 impl fmt::Display for PlaceError {
@@ -87,6 +90,10 @@ impl fmt::Display for PlaceError {
                 )
             }
             PlaceError::Full => write!(f, "the board holds as many tiles as it was made for"),
+            PlaceError::RepeatsRotation => write!(
+                f,
+                "the tile looks the same at a smaller rotation; write that rotation"
+            ),
         }
     }
 }
@@ -219,6 +226,9 @@ impl Board {
         }
         if self.placed.len() >= self.capacity() {
             return Err(PlaceError::Full);
+        }
+        if !tile.is_distinct_rotation(at.rot) {
+            return Err(PlaceError::RepeatsRotation);
         }
         let sq = &self.frontier[usize::from(v & !FRONTIER)];
         let diff = (tile.side_code(at.rot) ^ sq.need) & sq.mask;

@@ -82,18 +82,16 @@ pub enum Event {
     Discard {
         tile: usize,
     },
+    /// The move of a turn: the tile laid, the meeple the 2020 shaman took back (if any) and
+    /// the piece put on the tile (if any). The consequences follow as separate events.
     Place {
         player: usize,
         tile: usize,
         at: Placement,
+        recall: Option<OnBoard>,
+        piece: Option<(Piece, PieceAt)>,
     },
-    /// A piece was put on the tile just placed.
-    Piece {
-        player: usize,
-        piece: Piece,
-        at: PieceAt,
-    },
-    /// A meeple went back to its owner's supply (after scoring, by the shaman, or at the end).
+    /// A meeple went back to its owner's supply (after scoring or at the end).
     Return {
         player: usize,
         piece: Piece,
@@ -637,6 +635,8 @@ impl Game {
             player: p,
             tile: turn.tile,
             at: mv.at,
+            recall: mv.recall.map(|r| self.pieces[r]),
+            piece: mv.piece,
         });
 
         // Immediate actions, before the piece (rules-matrix row 34).
@@ -656,7 +656,7 @@ impl Game {
         }
         if let Some(r) = mv.recall {
             let piece = self.pieces.remove(r);
-            self.take_back(piece);
+            self.take_back(piece, false);
         }
 
         if let Some((piece, at)) = mv.piece {
@@ -670,11 +670,6 @@ impl Game {
                 .add_piece(tiles, &self.board, piece, p, at)
                 .expect("a legal piece");
             self.pieces.push(OnBoard {
-                player: p,
-                piece,
-                at,
-            });
-            self.events.push(Event::Piece {
                 player: p,
                 piece,
                 at,
@@ -755,14 +750,16 @@ impl Game {
             };
             if here {
                 self.pieces.remove(i);
-                self.take_back(piece);
+                self.take_back(piece, true);
             } else {
                 i += 1;
             }
         }
     }
 
-    fn take_back(&mut self, piece: OnBoard) {
+    /// Puts a piece back into its owner's supply; `announce` records a [`Event::Return`] (the
+    /// shaman's recall is part of the move instead).
+    fn take_back(&mut self, piece: OnBoard, announce: bool) {
         self.features
             .remove_piece(
                 &self.set.tiles,
@@ -779,11 +776,13 @@ impl Game {
             s.meeples += 1;
             s.returned += 1;
         }
-        self.events.push(Event::Return {
-            player: piece.player,
-            piece: piece.piece,
-            at: piece.at,
-        });
+        if announce {
+            self.events.push(Event::Return {
+                player: piece.player,
+                piece: piece.piece,
+                at: piece.at,
+            });
+        }
     }
 
     /// The animals of meadow zone `z` not yet covered by a hunting trap.
@@ -880,7 +879,7 @@ impl Game {
             let piece = self.pieces[i];
             if matches!(piece.piece, Piece::Gatherer | Piece::Fisher) {
                 self.pieces.remove(i);
-                self.take_back(piece);
+                self.take_back(piece, true);
             } else {
                 i += 1;
             }

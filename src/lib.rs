@@ -34,6 +34,7 @@ pub mod bot;
 pub mod error;
 pub mod feature;
 pub mod game;
+pub mod log;
 pub mod rng;
 pub mod ruleset;
 pub mod tile;

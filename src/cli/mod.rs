@@ -2,6 +2,7 @@
 
 mod play;
 mod tiles;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -20,6 +21,8 @@ struct Cli {
 enum Command {
     /// Plays one seeded game with bots and prints each player's points by category.
     Play(play::Args),
+    /// Replays game logs and checks every move and every consequence they record.
+    Verify(verify::Args),
     /// Lists the tiles of a variant or a tile set, with counts, contents and provenance.
     Tiles(tiles::Args),
 }
@@ -32,6 +35,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(args) => play::run(&args),
         Command::Tiles(args) => tiles::run(&args),
+        Command::Verify(args) => verify::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -2,11 +2,12 @@
 
 use std::process::ExitCode;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use comfy_table::{Cell, CellAlignment, ContentArrangement, Table, presets};
 use hunters::Variant;
 use hunters::bot::{BotKind, play_out};
 use hunters::game::{Category, Event, Game};
+use hunters::log;
 use serde::Serialize;
 
 #[derive(clap::Args)]
@@ -34,6 +35,10 @@ pub struct Args {
     /// Print the result as JSON instead of a table.
     #[arg(long)]
     json: bool,
+    /// Also write the game log to FILE (see docs/log-format.md); `hunters verify FILE`
+    /// replays it.
+    #[arg(long, value_name = "FILE")]
+    log: Option<std::path::PathBuf>,
 }
 
 /// One seat's result.
@@ -103,6 +108,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .map(|(seat, k)| k.make(seed, seat))
         .collect();
     play_out(&mut game, &mut players);
+    if let Some(path) = &args.log {
+        let header = log::Header {
+            variant: args.variant.clone(),
+            seed: Some(seed),
+            players: bots.iter().map(|b| b.name().to_string()).collect(),
+            notes: Vec::new(),
+        };
+        std::fs::write(path, log::write(&game, &header))
+            .with_context(|| format!("cannot write the log to {}", path.display()))?;
+    }
     let report = report(&variant, seed, &bots, &game);
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

@@ -1,0 +1,1004 @@
+//! Game logs: the text record of a game, written by [`write`], read by [`parse`], checked by
+//! [`verify`] and rewritten on purpose by [`bless`].
+//!
+//! A log is PGN-like: header tags (`[Name "value"]`), then one event per line. The format is
+//! described in `docs/log-format.md`. Logs record resolved randomness (each tile drawn) and
+//! every consequence (scores with breakdowns, meeples returned), so verifying one replays the
+//! moves under the rules of its header and compares, line by line, what the rules produce with
+//! what is written, without any random generator.
+//!
+//! Every move line carries, after `=`, what the placement looks like on the board: the zone on
+//! each side and the tiles it touches. A changed coordinate or rotation therefore shows on its
+//! own line, even when the changed move would be legal and score the same.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::board::{Placement, Pos};
+use crate::error::InputError;
+use crate::feature::{Herd, PieceAt, ZoneId};
+use crate::game::{Event, Game, Move};
+use crate::rng::{shuffle, stream};
+use crate::ruleset::ruleset;
+use crate::tile::{Deck, Dir, Piece, Rotation, Side, Tile, ZoneKind, ZoneRef};
+use crate::tileset::read_input;
+use crate::variant::Variant;
+
+/// The value of the `Format` tag this version writes and reads.
+pub const FORMAT: &str = "hunters-log 1";
+
+/// Tags that are free text for people: kept by [`bless`], ignored by [`verify`].
+pub const NOTE_TAGS: [&str; 3] = ["Title", "Source", "Comment"];
+
+/// A header tag as read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    pub name: String,
+    pub value: String,
+    pub line: usize,
+}
+
+/// One event line as read: its number, its text with comments and extra spaces removed, and
+/// what the replay needs from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub number: usize,
+    pub text: String,
+    pub kind: LineKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    /// `draw P TILE [bonus]`: fixes the order of the decks.
+    Draw {
+        player: usize,
+        tile: String,
+        bonus: bool,
+    },
+    /// `place …`: a move.
+    Place(MoveLine),
+    /// Anything the rules produce (discard, score, return, cover, end): compared as text.
+    Consequence,
+}
+
+/// The parts of a `place` line the replay needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveLine {
+    pub player: usize,
+    pub tile: String,
+    pub at: Placement,
+    /// The 2020 shaman's recall: the meeple and where it stands.
+    pub recall: Option<(Piece, Pos, String)>,
+    /// The piece put on the tile and the name of its zone.
+    pub piece: Option<(Piece, String)>,
+}
+
+/// A parsed log.
+#[derive(Clone, Debug)]
+pub struct Log {
+    pub file: String,
+    pub tags: Vec<Tag>,
+    pub lines: Vec<Line>,
+    /// Comment lines before the first tag, kept by [`bless`].
+    pub preamble: Vec<String>,
+    /// Lines in the file, for "the end of the log".
+    pub line_count: usize,
+    /// The number of the last event line (0 without any).
+    pub last_event_line: usize,
+    /// Whether the text ends with a line break, as every written log does.
+    pub ends_with_newline: bool,
+}
+
+impl Log {
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+}
+
+/// Where a replay parts from what the log says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    pub file: String,
+    pub line: usize,
+    pub expected: String,
+    pub found: String,
+}
+
+impl fmt::Display for Divergence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: expected `{}`, found `{}`",
+            self.file, self.line, self.expected, self.found
+        )
+    }
+}
+
+/// Why a log was not verified: it could not be read (exit 2), or its game differs (exit 1).
+#[derive(Clone, Debug)]
+pub enum Failure {
+    Unreadable(InputError),
+    Diverged(Divergence),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Unreadable(e) => e.fmt(f),
+            Failure::Diverged(d) => d.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
+
+impl From<InputError> for Failure {
+    fn from(e: InputError) -> Failure {
+        Failure::Unreadable(e)
+    }
+}
+
+/// A verified log: the game replayed to its end.
+pub struct Verified {
+    pub game: Game,
+    pub variant: Variant,
+    /// Tiles placed after the start tile (bonus tiles included).
+    pub turns: usize,
+}
+
+/// What the header of a written log says besides the rules.
+#[derive(Clone, Debug)]
+pub struct Header {
+    /// The variant as the user named it: a built-in name or a path.
+    pub variant: String,
+    pub seed: Option<u64>,
+    /// One name per seat (the bots, or players' names in a hand-written log).
+    pub players: Vec<String>,
+    /// Free-text tags ([`NOTE_TAGS`]), in order.
+    pub notes: Vec<(String, String)>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/// The name of zone `zone` of `tile` turned by `rot`: the first border part it covers,
+/// clockwise from the north-west corner (`N`, `Es`, …), or `L0`, `L1` for lakes. One zone has
+/// exactly one name.
+pub fn zone_name(tile: &Tile, rot: Rotation, zone: ZoneRef) -> String {
+    if zone.kind == ZoneKind::Lake {
+        return format!("L{}", zone.index);
+    }
+    for dir in Dir::ALL {
+        for part in 0..3 {
+            if tile.zone_at(rot, dir, part) == zone {
+                let river = tile.side(rot, dir) == Side::River;
+                return match (river, part) {
+                    (true, 0) => dir.half_names()[0].to_string(),
+                    (true, 2) => dir.half_names()[1].to_string(),
+                    _ => dir.letter().to_string(),
+                };
+            }
+        }
+    }
+    // Every forest, meadow and river zone touches the border (the tile-set loader checks it).
+    format!("{}{}", zone_letter(zone.kind), zone.index)
+}
+
+/// The zone of `tile` turned by `rot` that `name` names, if any.
+pub fn zone_named(tile: &Tile, rot: Rotation, name: &str) -> Option<ZoneRef> {
+    if let Some(i) = name.strip_prefix('L') {
+        let i: u8 = i.parse().ok()?;
+        return (usize::from(i) < tile.lakes.len()).then_some(ZoneRef {
+            kind: ZoneKind::Lake,
+            index: i,
+        });
+    }
+    for dir in Dir::ALL {
+        if name.len() == 1 && name.starts_with(dir.letter()) {
+            return Some(tile.zone_at(rot, dir, 1));
+        }
+        for (i, half) in dir.half_names().iter().enumerate() {
+            if name == *half && tile.side(rot, dir) == Side::River {
+                return Some(tile.zone_at(rot, dir, i * 2));
+            }
+        }
+    }
+    None
+}
+
+fn zone_letter(kind: ZoneKind) -> char {
+    match kind {
+        ZoneKind::Forest => 'F',
+        ZoneKind::Meadow => 'M',
+        ZoneKind::River => 'R',
+        ZoneKind::Lake => 'L',
+    }
+}
+
+pub fn piece_name(p: Piece) -> &'static str {
+    match p {
+        Piece::Gatherer => "gatherer",
+        Piece::Fisher => "fisher",
+        Piece::Hunter => "hunter",
+        Piece::Hut => "hut",
+    }
+}
+
+fn piece_from(s: &str) -> Option<Piece> {
+    [Piece::Gatherer, Piece::Fisher, Piece::Hunter, Piece::Hut]
+        .into_iter()
+        .find(|p| piece_name(*p) == s)
+}
+
+fn herd_text(h: &Herd) -> String {
+    let parts: Vec<String> = [
+        (h.mammoths, "mammoths"),
+        (h.aurochs, "aurochs"),
+        (h.deer, "deer"),
+        (h.tigers, "tigers"),
+        (h.bears, "bears"),
+    ]
+    .iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, what)| format!("{n} {what}"))
+    .collect();
+    parts.join(" + ")
+}
+
+/// Turns game events into log lines; keeps count of the tiles laid, which name the
+/// neighbours of a placement.
+struct Renderer {
+    laid: usize,
+}
+
+impl Renderer {
+    fn new() -> Renderer {
+        // The start tile is laid before the first event.
+        Renderer { laid: 1 }
+    }
+
+    fn address(game: &Game, at: PieceAt) -> String {
+        let board = game.board();
+        match at {
+            PieceAt::Zone(z) => {
+                let p = board.placed()[usize::from(z.placed)];
+                let tile = &game.tiles().tiles[p.tile];
+                format!("{},{}:{}", p.pos.x, p.pos.y, zone_name(tile, p.rot, z.zone))
+            }
+            PieceAt::Spot { placed, spot } => {
+                let p = board.placed()[usize::from(placed)];
+                format!("{},{}:spot{}", p.pos.x, p.pos.y, spot)
+            }
+        }
+    }
+
+    fn render(&mut self, game: &Game, e: &Event) -> String {
+        let tiles = &game.tiles().tiles;
+        match e {
+            Event::Draw {
+                player,
+                tile,
+                bonus,
+            } => {
+                let b = if *bonus { " bonus" } else { "" };
+                format!("draw {} {}{b}", player + 1, tiles[*tile].id)
+            }
+            Event::Discard { tile } => format!("discard {}", tiles[*tile].id),
+            Event::Place {
+                player,
+                tile,
+                at,
+                recall,
+                piece,
+            } => {
+                let index = self.laid;
+                self.laid += 1;
+                let t = &tiles[*tile];
+                let mut s = format!(
+                    "place {} {} {},{} r{}",
+                    player + 1,
+                    t.id,
+                    at.pos.x,
+                    at.pos.y,
+                    at.rot.degrees()
+                );
+                if let Some(r) = recall {
+                    s += &format!(
+                        " shaman {} {}",
+                        piece_name(r.piece),
+                        Renderer::address(game, r.at)
+                    );
+                }
+                if let Some((p, PieceAt::Zone(z))) = piece {
+                    s += &format!(" {} {}", piece_name(*p), zone_name(t, at.rot, z.zone));
+                }
+                // What it looks like: the zone in the middle of each side, and the tiles (by
+                // laying number, the start tile being 0) it touches.
+                let sides: Vec<String> = Dir::ALL
+                    .iter()
+                    .map(|&d| {
+                        let z = t.zone_at(at.rot, d, 1);
+                        format!("{}{}", zone_letter(z.kind), z.index)
+                    })
+                    .collect();
+                let mut touches = Vec::new();
+                for d in Dir::ALL {
+                    if let Some(n) = game.board().index_at(at.pos.step(d))
+                        && n < index
+                    {
+                        touches.push(format!("{}{n}", d.letter()));
+                    }
+                }
+                s += &format!(" = {} {}", sides.join("."), touches.join("."));
+                // The piece's zone once more, by its number on the printed tile: a changed zone
+                // name then disagrees with it.
+                if let Some((_, PieceAt::Zone(z))) = piece {
+                    s += &format!(" {}{}", zone_letter(z.zone.kind), z.zone.index);
+                }
+                s
+            }
+            Event::Return { player, piece, at } => format!(
+                "return {} {} {}",
+                player + 1,
+                piece_name(*piece),
+                Renderer::address(game, *at)
+            ),
+            Event::Cover { zone, animals } => format!(
+                "cover {} {}",
+                Renderer::address(game, PieceAt::Zone(*zone)),
+                herd_text(animals)
+            ),
+            Event::Score(s) => {
+                let players: Vec<String> = s.players.iter().map(|p| (p + 1).to_string()).collect();
+                let who = if players.is_empty() {
+                    "-".to_string()
+                } else {
+                    players.join("+")
+                };
+                format!(
+                    "score {who} {} {} {} = {}",
+                    s.category.name(),
+                    s.points(),
+                    Renderer::address(game, PieceAt::Zone(s.zone)),
+                    s.breakdown
+                )
+            }
+            Event::End => "end".to_string(),
+        }
+    }
+}
+
+fn result_text(game: &Game) -> String {
+    let scores: Vec<String> = (0..game.players())
+        .map(|p| game.total(p).to_string())
+        .collect();
+    scores.join(" ")
+}
+
+/// The log of a finished (or unfinished) game.
+pub fn write(game: &Game, header: &Header) -> String {
+    let mut out = String::new();
+    let tag = |out: &mut String, name: &str, value: &str| {
+        out.push_str(&format!("[{name} \"{value}\"]\n"));
+    };
+    tag(&mut out, "Format", FORMAT);
+    for (name, value) in &header.notes {
+        tag(&mut out, name, value);
+    }
+    tag(&mut out, "Variant", &header.variant);
+    tag(&mut out, "Edition", game.rules().edition().name());
+    if let Some(seed) = header.seed {
+        tag(&mut out, "Seed", &seed.to_string());
+    }
+    tag(&mut out, "Players", &header.players.join(", "));
+    for (name, value) in game.rules().options().pairs() {
+        tag(&mut out, name, &value);
+    }
+    tag(&mut out, "Result", &result_text(game));
+    let mut r = Renderer::new();
+    for e in game.events() {
+        if matches!(e, Event::Draw { bonus: false, .. } | Event::End) {
+            out.push('\n');
+        }
+        out.push_str(&r.render(game, e));
+        out.push('\n');
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const EVENTS: [&str; 7] = [
+    "draw", "discard", "place", "return", "cover", "score", "end",
+];
+
+/// Reads a log file (size-limited, UTF-8) and parses it.
+pub fn load(path: &Path) -> Result<Log, InputError> {
+    let text = read_input(path)?;
+    parse(&text, &path.display().to_string())
+}
+
+/// Parses a log. Lenient about spacing, blank lines and `#` comments; strict about the words.
+pub fn parse(text: &str, file: &str) -> Result<Log, InputError> {
+    let err = |line: usize, msg: String| InputError::new(file, Some(line), msg);
+    let mut log = Log {
+        file: file.to_string(),
+        tags: Vec::new(),
+        lines: Vec::new(),
+        preamble: Vec::new(),
+        line_count: 0,
+        last_event_line: 0,
+        ends_with_newline: text.is_empty() || text.ends_with('\n'),
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let number = i + 1;
+        log.line_count = number;
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            if log.tags.is_empty() && raw.trim_start().starts_with('#') {
+                log.preamble.push(raw.trim_end().to_string());
+            }
+            continue;
+        }
+        if content.starts_with('[') {
+            if !log.lines.is_empty() {
+                return Err(err(
+                    number,
+                    "a header tag after the first event; tags come first".into(),
+                ));
+            }
+            let mut tag = parse_tag(content).ok_or_else(|| {
+                err(
+                    number,
+                    format!("expected a header tag like [Name \"value\"], found {content:?}"),
+                )
+            })?;
+            tag.line = number;
+            log.tags.push(tag);
+            continue;
+        }
+        let words: Vec<&str> = content.split_whitespace().collect();
+        let text = words.join(" ");
+        let kind = match words[0] {
+            "draw" => parse_draw(&words).map_err(|m| err(number, m))?,
+            "place" => LineKind::Place(parse_move(&words).map_err(|m| err(number, m))?),
+            w if EVENTS.contains(&w) => LineKind::Consequence,
+            w => {
+                return Err(err(
+                    number,
+                    format!("unknown event {w:?}; expected one of {}", EVENTS.join(", ")),
+                ));
+            }
+        };
+        log.lines.push(Line { number, text, kind });
+        log.last_event_line = number;
+    }
+    if log.tags.is_empty() && log.lines.is_empty() {
+        return Err(InputError::new(
+            file,
+            None,
+            "the file is empty; expected a game log starting with [Format \"hunters-log 1\"]",
+        ));
+    }
+    match log.tag("Format") {
+        Some(t) if t.value == FORMAT => {}
+        Some(t) => {
+            return Err(err(
+                t.line,
+                format!("format {:?} is not {FORMAT:?}", t.value),
+            ));
+        }
+        None => {
+            return Err(InputError::new(
+                file,
+                Some(1),
+                format!("not a game log: expected the tag [Format \"{FORMAT}\"] first"),
+            ));
+        }
+    }
+    Ok(log)
+}
+
+fn parse_tag(s: &str) -> Option<Tag> {
+    let inner = s.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    if name.is_empty() || value.contains('"') {
+        return None;
+    }
+    Some(Tag {
+        name: name.to_string(),
+        value: value.to_string(),
+        line: 0,
+    })
+}
+
+fn parse_player(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(p) if (1..=crate::feature::MAX_PLAYERS).contains(&p) => Ok(p - 1),
+        _ => Err(format!("expected a player number 1 to 5, found {s:?}")),
+    }
+}
+
+fn parse_draw(w: &[&str]) -> Result<LineKind, String> {
+    let usage = "expected `draw PLAYER TILE` or `draw PLAYER TILE bonus`";
+    match w {
+        ["draw", p, tile] => Ok(LineKind::Draw {
+            player: parse_player(p)?,
+            tile: tile.to_string(),
+            bonus: false,
+        }),
+        ["draw", p, tile, "bonus"] => Ok(LineKind::Draw {
+            player: parse_player(p)?,
+            tile: tile.to_string(),
+            bonus: true,
+        }),
+        _ => Err(usage.to_string()),
+    }
+}
+
+fn parse_pos(s: &str) -> Option<Pos> {
+    let (x, y) = s.split_once(',')?;
+    let (x, y) = (x.parse::<i32>().ok()?, y.parse::<i32>().ok()?);
+    // Far beyond any board, and small enough never to overflow.
+    (x.abs() <= 10_000 && y.abs() <= 10_000).then(|| Pos::new(x, y))
+}
+
+fn parse_move(w: &[&str]) -> Result<MoveLine, String> {
+    let usage = "expected `place PLAYER TILE X,Y rDEGREES [shaman PIECE X,Y:ZONE] [PIECE ZONE] \
+                 [= …]`";
+    // What follows `=` is only compared, never needed to replay.
+    let end = w.iter().position(|x| *x == "=").unwrap_or(w.len());
+    let w = &w[..end];
+    if w.len() < 5 {
+        return Err(usage.to_string());
+    }
+    let player = parse_player(w[1])?;
+    let pos = parse_pos(w[3]).ok_or_else(|| format!("expected a square X,Y, found {:?}", w[3]))?;
+    let rot = match w[4] {
+        "r0" => Rotation(0),
+        "r90" => Rotation(1),
+        "r180" => Rotation(2),
+        "r270" => Rotation(3),
+        other => return Err(format!("expected r0, r90, r180 or r270, found {other:?}")),
+    };
+    let mut m = MoveLine {
+        player,
+        tile: w[2].to_string(),
+        at: Placement { pos, rot },
+        recall: None,
+        piece: None,
+    };
+    let mut rest = &w[5..];
+    if let ["shaman", piece, at, tail @ ..] = rest {
+        let piece =
+            piece_from(piece).ok_or_else(|| format!("expected a piece name, found {piece:?}"))?;
+        let (sq, zone) = at
+            .split_once(':')
+            .ok_or_else(|| format!("expected X,Y:ZONE, found {at:?}"))?;
+        let sq = parse_pos(sq).ok_or_else(|| format!("expected a square X,Y, found {sq:?}"))?;
+        m.recall = Some((piece, sq, zone.to_string()));
+        rest = tail;
+    }
+    match rest {
+        [] => {}
+        [piece, zone] => {
+            let piece = piece_from(piece).ok_or_else(|| {
+                format!("expected gatherer, fisher, hunter or hut, found {piece:?}")
+            })?;
+            m.piece = Some((piece, zone.to_string()));
+        }
+        _ => return Err(usage.to_string()),
+    }
+    Ok(m)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replaying
+
+/// The tags a log may carry: the game's, every option, and the notes.
+fn known_tag(name: &str) -> bool {
+    ["Format", "Variant", "Edition", "Seed", "Players", "Result"].contains(&name)
+        || crate::ruleset::Options::NAMES.contains(&name)
+        || NOTE_TAGS.contains(&name)
+}
+
+/// What the header sets up: the variant with the log's options, seats and seed.
+struct Setup {
+    variant: Variant,
+    players: Vec<String>,
+    seed: Option<u64>,
+}
+
+fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
+    let err = |line: usize, msg: String| InputError::new(&log.file, Some(line), msg);
+    for t in &log.tags {
+        if !known_tag(&t.name) {
+            return Err(err(
+                t.line,
+                format!(
+                    "unknown tag {:?}; a log has Format, Variant, Edition, Seed, Players, \
+                     Result, Title, Source, Comment and the rule options ({})",
+                    t.name,
+                    crate::ruleset::Options::NAMES.join(", ")
+                ),
+            )
+            .into());
+        }
+        if log.tags.iter().filter(|o| o.name == t.name).count() > 1 {
+            return Err(err(t.line, format!("the tag {} appears twice", t.name)).into());
+        }
+    }
+    let need = |name: &str| {
+        log.tag(name).ok_or_else(|| {
+            Failure::from(InputError::new(
+                &log.file,
+                Some(1),
+                format!("the header has no [{name} \"…\"] tag"),
+            ))
+        })
+    };
+    let vt = need("Variant")?;
+    let mut variant = match Variant::load(&vt.value) {
+        Ok(v) => v,
+        Err(first) => {
+            // A variant file is looked for beside the log too.
+            match base.map(|b| b.join(&vt.value)).filter(|p| p.exists()) {
+                Some(p) => Variant::load(&p.display().to_string())?,
+                None => {
+                    return Err(err(vt.line, format!("variant: {}", first.message)).into());
+                }
+            }
+        }
+    };
+    if let Some(t) = log.tag("Edition")
+        && t.value != variant.edition.name()
+    {
+        return Err(Failure::Diverged(Divergence {
+            file: log.file.clone(),
+            line: t.line,
+            expected: format!("[Edition \"{}\"]", variant.edition.name()),
+            found: format!("[Edition \"{}\"]", t.value),
+        }));
+    }
+    for t in &log.tags {
+        if crate::ruleset::Options::NAMES.contains(&t.name.as_str()) {
+            variant
+                .options
+                .set(&t.name, &t.value)
+                .map_err(|m| err(t.line, m))?;
+        }
+    }
+    let pt = need("Players")?;
+    let players: Vec<String> = pt.value.split(',').map(|s| s.trim().to_string()).collect();
+    if !(2..=crate::feature::MAX_PLAYERS).contains(&players.len())
+        || players.iter().any(String::is_empty)
+    {
+        return Err(err(
+            pt.line,
+            format!(
+                "expected 2 to 5 comma-separated player names, found {:?}",
+                pt.value
+            ),
+        )
+        .into());
+    }
+    let seed = match log.tag("Seed") {
+        None => None,
+        Some(t) => Some(t.value.parse::<u64>().map_err(|_| {
+            err(
+                t.line,
+                format!("expected a seed (a whole number), found {:?}", t.value),
+            )
+        })?),
+    };
+    Ok(Setup {
+        variant,
+        players,
+        seed,
+    })
+}
+
+/// The decks in the order the log draws them; with a seed, also checked against the seed.
+fn decks(log: &Log, s: &Setup) -> Result<(Vec<usize>, Vec<usize>), Divergence> {
+    let set = &s.variant.tiles;
+    let diverge = |line: &Line, expected: String| Divergence {
+        file: log.file.clone(),
+        line: line.number,
+        expected,
+        found: line.text.clone(),
+    };
+    let mut regular = Vec::new();
+    let mut bonus = Vec::new();
+    let mut drawn: HashMap<usize, u32> = HashMap::new();
+    for line in &log.lines {
+        let LineKind::Draw { tile, bonus: b, .. } = &line.kind else {
+            continue;
+        };
+        let deck = if *b { Deck::Bonus } else { Deck::Regular };
+        let Some((index, t)) = set.tile(tile).filter(|(_, t)| t.deck == deck) else {
+            return Err(diverge(
+                line,
+                format!(
+                    "a tile of the {} deck of tile set {}",
+                    if *b { "bonus" } else { "regular" },
+                    set.name
+                ),
+            ));
+        };
+        let n = drawn.entry(index).or_default();
+        *n += 1;
+        if *n > u32::from(t.count) {
+            return Err(diverge(
+                line,
+                format!("no more copies of tile {} (the set has {})", t.id, t.count),
+            ));
+        }
+        if *b { &mut bonus } else { &mut regular }.push(index);
+    }
+    Ok((regular, bonus))
+}
+
+/// With a seed, the draws must follow the decks that seed shuffles: the first draw that does
+/// not, if any.
+fn seed_check(log: &Log, s: &Setup, regular: &[usize], bonus: &[usize]) -> Option<Divergence> {
+    let seed = s.seed?;
+    let set = &s.variant.tiles;
+    for (deck, label, drawn) in [
+        (Deck::Regular, "regular", regular),
+        (Deck::Bonus, "bonus", bonus),
+    ] {
+        let mut order = set.deck(deck);
+        shuffle(&mut order, &mut stream(seed, label));
+        let lines = log.lines.iter().filter(
+            |l| matches!(&l.kind, LineKind::Draw { bonus, .. } if *bonus == (deck == Deck::Bonus)),
+        );
+        for ((got, want), line) in drawn.iter().zip(&order).zip(lines) {
+            if got != want {
+                return Some(Divergence {
+                    file: log.file.clone(),
+                    line: line.number,
+                    expected: format!(
+                        "tile {} next in the {label} deck of seed {seed}",
+                        set.tiles[*want].id
+                    ),
+                    found: line.text.clone(),
+                });
+            }
+        }
+    }
+    None
+}
+
+fn new_game(s: &Setup, regular: Vec<usize>, bonus: Vec<usize>) -> Game {
+    let set = Arc::new(s.variant.tiles.clone());
+    let rules = ruleset(s.variant.edition, s.variant.options.clone());
+    Game::new(set, Arc::from(rules), s.players.len(), regular, bonus)
+}
+
+/// The move a `place` line describes, in the game's terms.
+fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
+    let turn = game.turn().ok_or("the game is over")?;
+    let tile = &game.tiles().tiles[turn.tile];
+    let recall = match &m.recall {
+        None => None,
+        Some((piece, sq, zone)) => {
+            let found = game.pieces().iter().position(|p| {
+                p.player == turn.player
+                    && p.piece == *piece
+                    && match p.at {
+                        PieceAt::Zone(z) => {
+                            let placed = game.board().placed()[usize::from(z.placed)];
+                            placed.pos == *sq
+                                && zone_name(&game.tiles().tiles[placed.tile], placed.rot, z.zone)
+                                    == *zone
+                        }
+                        PieceAt::Spot { .. } => false,
+                    }
+            });
+            Some(found.ok_or_else(|| {
+                format!(
+                    "no {} of player {} stands at {},{}:{zone}",
+                    piece_name(*piece),
+                    turn.player + 1,
+                    sq.x,
+                    sq.y
+                )
+            })?)
+        }
+    };
+    let piece = match &m.piece {
+        None => None,
+        Some((piece, name)) => {
+            let zone = zone_named(tile, m.at.rot, name)
+                .ok_or_else(|| format!("tile {} has no zone {name} at that rotation", tile.id))?;
+            Some((
+                *piece,
+                PieceAt::Zone(ZoneId {
+                    placed: game.board().len() as u16,
+                    zone,
+                }),
+            ))
+        }
+    };
+    Ok(Move {
+        at: m.at,
+        recall,
+        piece,
+    })
+}
+
+/// Replays a log and compares every line with what the rules produce. When several lines are
+/// wrong, the first one is reported.
+pub fn verify(log: &Log, base: Option<&Path>) -> Result<Verified, Failure> {
+    let s = setup(log, base)?;
+    let (regular, bonus) = decks(log, &s).map_err(Failure::Diverged)?;
+    let seed = seed_check(log, &s, &regular, &bonus);
+    let game = new_game(&s, regular, bonus);
+    let replayed = replay(log, game);
+    let first = match (seed, replayed) {
+        (None, Ok((game, turns))) => {
+            return Ok(Verified {
+                game,
+                variant: s.variant,
+                turns,
+            });
+        }
+        (Some(d), Err(Failure::Diverged(r))) => {
+            if r.line < d.line {
+                r
+            } else {
+                d
+            }
+        }
+        (_, Err(Failure::Unreadable(e))) => return Err(Failure::Unreadable(e)),
+        (Some(d), Ok(_)) => d,
+        (None, Err(Failure::Diverged(r))) => r,
+    };
+    // A file cut short in the middle of a line is unreadable rather than wrong.
+    if !log.ends_with_newline && first.line >= log.last_event_line {
+        return Err(Failure::Unreadable(InputError::new(
+            &log.file,
+            Some(log.line_count),
+            "the file ends in the middle of a line; it looks truncated",
+        )));
+    }
+    Err(Failure::Diverged(first))
+}
+
+/// Plays the moves of the log and compares each line; the game and the turns played.
+fn replay(log: &Log, mut game: Game) -> Result<(Game, usize), Failure> {
+    let end = log.line_count + 1;
+    let diverge = |line: usize, expected: String, found: String| {
+        Failure::Diverged(Divergence {
+            file: log.file.clone(),
+            line,
+            expected,
+            found,
+        })
+    };
+    let mut r = Renderer::new();
+    let mut seen = 0;
+    let mut k = 0;
+    let mut turns = 0;
+    loop {
+        while seen < game.events().len() {
+            let text = r.render(&game, &game.events()[seen]);
+            seen += 1;
+            match log.lines.get(k) {
+                None => return Err(diverge(end, text, "the end of the log".into())),
+                Some(l) if l.text != text => return Err(diverge(l.number, text, l.text.clone())),
+                Some(_) => k += 1,
+            }
+        }
+        let Some(turn) = game.turn() else { break };
+        let want = format!(
+            "place {} {} …",
+            turn.player + 1,
+            game.tiles().tiles[turn.tile].id
+        );
+        let Some(line) = log.lines.get(k) else {
+            return Err(diverge(end, want, "the end of the log".into()));
+        };
+        let LineKind::Place(m) = &line.kind else {
+            return Err(diverge(line.number, want, line.text.clone()));
+        };
+        let mv = to_move(&game, m).map_err(|e| diverge(line.number, want.clone(), e))?;
+        game.play(mv).map_err(|e| {
+            diverge(
+                line.number,
+                "a legal move".into(),
+                format!("{}: {e}", line.text),
+            )
+        })?;
+        turns += 1;
+    }
+    if let Some(extra) = log.lines.get(k) {
+        return Err(diverge(
+            extra.number,
+            "the end of the log after the game's end".into(),
+            extra.text.clone(),
+        ));
+    }
+    let result = result_text(&game);
+    match log.tag("Result") {
+        Some(t) if t.value.split_whitespace().collect::<Vec<_>>().join(" ") == result => {}
+        Some(t) => {
+            return Err(diverge(
+                t.line,
+                format!("[Result \"{result}\"]"),
+                format!("[Result \"{}\"]", t.value),
+            ));
+        }
+        None => {
+            return Err(diverge(
+                1,
+                format!("[Result \"{result}\"]"),
+                "no Result tag".into(),
+            ));
+        }
+    }
+    Ok((game, turns))
+}
+
+/// Replays only the draws and moves of a log and writes it again with everything the rules
+/// produce: for a hand-written scenario, or to renew a golden log on purpose after a rules fix.
+/// Notes, the variant, the seed and the players are kept.
+pub fn bless(log: &Log, base: Option<&Path>) -> Result<String, Failure> {
+    let s = setup(log, base)?;
+    let (regular, bonus) = decks(log, &s).map_err(Failure::Diverged)?;
+    let mut game = new_game(&s, regular, bonus);
+    let mut moves = log.lines.iter().filter_map(|l| match &l.kind {
+        LineKind::Place(m) => Some((l, m)),
+        _ => None,
+    });
+    while let Some(turn) = game.turn() {
+        let Some((line, m)) = moves.next() else {
+            return Err(Failure::Diverged(Divergence {
+                file: log.file.clone(),
+                line: log.line_count + 1,
+                expected: format!(
+                    "place {} {} …",
+                    turn.player + 1,
+                    game.tiles().tiles[turn.tile].id
+                ),
+                found: "the end of the log".into(),
+            }));
+        };
+        let diverge = |found: String| {
+            Failure::Diverged(Divergence {
+                file: log.file.clone(),
+                line: line.number,
+                expected: "a legal move".into(),
+                found,
+            })
+        };
+        let mv = to_move(&game, m).map_err(&diverge)?;
+        game.play(mv)
+            .map_err(|e| diverge(format!("{}: {e}", line.text)))?;
+    }
+    let header = Header {
+        variant: log
+            .tag("Variant")
+            .map(|t| t.value.clone())
+            .unwrap_or_default(),
+        seed: s.seed,
+        players: s.players,
+        notes: log
+            .tags
+            .iter()
+            .filter(|t| NOTE_TAGS.contains(&t.name.as_str()))
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
+    };
+    let mut out = String::new();
+    for p in &log.preamble {
+        out.push_str(p);
+        out.push('\n');
+    }
+    out.push_str(&write(&game, &header));
+    Ok(out)
+}
