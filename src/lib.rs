@@ -31,6 +31,7 @@
 
 pub mod board;
 pub mod bot;
+pub mod compare;
 pub mod error;
 pub mod feature;
 pub mod game;

@@ -1,0 +1,223 @@
+//! Comparing variants: the same seed under several variants, and many games per variant with
+//! means and confidence intervals.
+//!
+//! Statistics are kept as exact integer sums (count, sum, sum of squares) so that the result
+//! does not depend on the order in which games finish: any number of threads, or shards of
+//! the seeds run on different machines and merged, give the same numbers.
+
+use serde::{Deserialize, Serialize};
+
+use crate::bot::{BotKind, play_out};
+use crate::game::{Category, Event, Game};
+use crate::variant::Variant;
+
+/// The seed of game `index` of a run with master seed `seed`: the same for every variant, so
+/// games are paired across variants.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Plays one game of `variant` to its end with one bot per seat.
+pub fn play(variant: &Variant, bots: &[BotKind], seed: u64) -> Game {
+    let mut game = Game::seeded(variant, bots.len(), seed);
+    let mut players: Vec<_> = bots
+        .iter()
+        .enumerate()
+        .map(|(seat, b)| b.make(seed, seat))
+        .collect();
+    play_out(&mut game, &mut players);
+    game
+}
+
+/// What one finished game contributes to the statistics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Points by seat and category (in [`Category::ALL`] order).
+    pub points: Vec<[u32; 5]>,
+    pub totals: Vec<u32>,
+    /// Seats that won (several on a shared victory).
+    pub winners: Vec<usize>,
+    /// Winner's total minus the best other total.
+    pub margin: u32,
+    /// Bonus tiles (first edition) or menhir extra turns (2020) played.
+    pub bonus_turns: u32,
+}
+
+impl Outcome {
+    pub fn of(game: &Game) -> Outcome {
+        let n = game.players();
+        let points: Vec<[u32; 5]> = (0..n)
+            .map(|p| Category::ALL.map(|c| game.score(p, c)))
+            .collect();
+        let totals: Vec<u32> = (0..n).map(|p| game.total(p)).collect();
+        let mut sorted = totals.clone();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        let margin = sorted[0] - sorted.get(1).copied().unwrap_or(0);
+        let mut bonus_turns = 0;
+        let mut last_bonus = false;
+        for e in game.events() {
+            match e {
+                Event::Draw { bonus, .. } => last_bonus = *bonus,
+                Event::Place { .. } => bonus_turns += u32::from(last_bonus),
+                _ => {}
+            }
+        }
+        Outcome {
+            points,
+            totals,
+            winners: game.winners(),
+            margin,
+            bonus_turns,
+        }
+    }
+}
+
+/// Count, sum and sum of squares of integer samples: exact, and mergeable in any order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moments {
+    pub n: u64,
+    pub sum: i64,
+    pub sum_sq: u64,
+}
+
+impl Moments {
+    pub fn add(&mut self, x: i64) {
+        self.n += 1;
+        self.sum += x;
+        self.sum_sq += x.unsigned_abs() * x.unsigned_abs();
+    }
+
+    pub fn merge(&mut self, o: &Moments) {
+        self.n += o.n;
+        self.sum += o.sum;
+        self.sum_sq += o.sum_sq;
+    }
+
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum as f64 / self.n as f64
+        }
+    }
+
+    /// Half the width of the 95 % confidence interval of the mean (normal approximation).
+    pub fn ci95(&self) -> f64 {
+        if self.n < 2 {
+            return 0.0;
+        }
+        let n = self.n as f64;
+        let mean = self.mean();
+        let var = ((self.sum_sq as f64) - n * mean * mean) / (n - 1.0);
+        1.96 * (var.max(0.0) / n).sqrt()
+    }
+}
+
+/// The running statistics of one variant.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub games: u64,
+    /// Points per player and game, by category, then the total.
+    pub categories: [Moments; 6],
+    /// Winner's lead over the runner-up.
+    pub margin: Moments,
+    /// Wins by seat (a shared victory counts for every winner).
+    pub wins: Vec<u64>,
+    pub bonus_turns: Moments,
+    /// Against the first variant, game by game (same seeds): the mean over seats of the
+    /// difference in points, by category and total. Empty for the first variant.
+    pub paired: Vec<Moments>,
+}
+
+impl Tally {
+    pub fn new(seats: usize, paired: bool) -> Tally {
+        Tally {
+            wins: vec![0; seats],
+            paired: if paired {
+                vec![Moments::default(); 6]
+            } else {
+                Vec::new()
+            },
+            ..Tally::default()
+        }
+    }
+
+    /// Adds a game; `base` is the same game under the first variant when paired. Paired
+    /// differences are kept in thousandths of a point to stay integers.
+    pub fn add(&mut self, o: &Outcome, base: Option<&Outcome>) {
+        self.games += 1;
+        for (seat, pts) in o.points.iter().enumerate() {
+            for (c, &p) in pts.iter().enumerate() {
+                self.categories[c].add(i64::from(p));
+            }
+            self.categories[5].add(i64::from(o.totals[seat]));
+        }
+        self.margin.add(i64::from(o.margin));
+        for &w in &o.winners {
+            self.wins[w] += 1;
+        }
+        self.bonus_turns.add(i64::from(o.bonus_turns));
+        if let Some(b) = base {
+            let seats = o.points.len() as i64;
+            for c in 0..6 {
+                let sum = |x: &Outcome| -> i64 {
+                    (0..x.points.len())
+                        .map(|s| i64::from(if c < 5 { x.points[s][c] } else { x.totals[s] }))
+                        .sum()
+                };
+                self.paired[c].add((sum(o) - sum(b)) * 1000 / seats);
+            }
+        }
+    }
+
+    pub fn merge(&mut self, o: &Tally) {
+        self.games += o.games;
+        for (a, b) in self.categories.iter_mut().zip(&o.categories) {
+            a.merge(b);
+        }
+        self.margin.merge(&o.margin);
+        for (a, b) in self.wins.iter_mut().zip(&o.wins) {
+            *a += b;
+        }
+        self.bonus_turns.merge(&o.bonus_turns);
+        for (a, b) in self.paired.iter_mut().zip(&o.paired) {
+            a.merge(b);
+        }
+    }
+}
+
+/// The bots of each seat for game `index`: with `rotate`, game `index` is played once per
+/// seat rotation (`index % seats`), so each bot sits in each seat equally often.
+pub fn seating(bots: &[BotKind], index: u64, rotate: bool) -> Vec<BotKind> {
+    let n = bots.len();
+    let r = if rotate { (index % n as u64) as usize } else { 0 };
+    (0..n).map(|s| bots[(s + r) % n]).collect()
+}
+
+/// The seed of game `index`: with seat rotation, the rotations of one seed share it.
+pub fn seed_of(seed: u64, index: u64, seats: usize, rotate: bool) -> u64 {
+    if rotate {
+        game_seed(seed, index / seats as u64)
+    } else {
+        game_seed(seed, index)
+    }
+}
+
+/// Plays game `index` under every variant and adds it to their tallies.
+pub fn tally_game(
+    variants: &[Variant],
+    bots: &[BotKind],
+    seed: u64,
+    index: u64,
+    rotate: bool,
+) -> Vec<Outcome> {
+    let seats = seating(bots, index, rotate);
+    let s = seed_of(seed, index, bots.len(), rotate);
+    variants
+        .iter()
+        .map(|v| Outcome::of(&play(v, &seats, s)))
+        .collect()
+}
