@@ -22,8 +22,9 @@
 //!
 //!   With the Scout expansion the greedy bot decides without looking at hidden tiles: it lays
 //!   its special tile instead of drawing when that is worth at least 3 points by the same
-//!   measure (or in the last round, when it would otherwise never be laid), and it refuses a
-//!   drawn tile when no move with it is worth a point.
+//!   measure (or in the last two rounds, when it might otherwise never be laid), keeps back the
+//!   last meeple or hut its special tile will need, and refuses a drawn tile when no move with
+//!   it is worth a point.
 //!
 //!   Points are counted in thousandths so that the comparison is exact integer arithmetic on
 //!   every machine.
@@ -33,6 +34,7 @@ use std::str::FromStr;
 
 use crate::feature::{PieceAt, ZoneId};
 use crate::game::{Game, Move, OnBoard, Play};
+use crate::scout::Special;
 use crate::rng::{Stream, below, stream};
 use crate::tile::Piece;
 
@@ -225,15 +227,38 @@ impl Bot for GreedyBot {
             .collect();
         if !specials.is_empty() {
             let (value, mv) = self.best(game, &specials);
-            if value >= 3000 || game.regular_left() < game.players() {
+            if value >= 2000 || game.regular_left() <= 2 * game.players() {
                 return mv;
             }
         }
-        let drawn: Vec<Move> = moves
+        // Keep the last meeple (or hut) a special tile in hand will need.
+        let me = game.turn().map_or(0, |t| t.player);
+        let (meeples, huts) = game.supply(me);
+        let needs: Vec<Piece> = game
+            .hand(me)
+            .iter()
+            .filter_map(|s| match s {
+                Special::Tile(t) => game.tiles().tiles[*t].spots.first().map(|s| s.piece),
+                Special::Shaman => None,
+            })
+            .collect();
+        let keeps = |m: &Move| match m.piece {
+            Some((Piece::Hut, _)) => !(huts <= 1 && needs.contains(&Piece::Hut)),
+            Some(_) => !(meeples <= 1 && needs.iter().any(|p| *p != Piece::Hut)),
+            None => true,
+        };
+        let mut drawn: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|m| m.play == Play::Drawn)
+            .filter(|m| m.play == Play::Drawn && keeps(m))
             .collect();
+        if drawn.is_empty() {
+            drawn = moves
+                .iter()
+                .copied()
+                .filter(|m| m.play == Play::Drawn)
+                .collect();
+        }
         let (value, mv) = self.best(game, &drawn);
         if value < 1000 && moves.iter().any(|m| m.play == Play::Refuse) {
             return Move::refuse();

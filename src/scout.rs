@@ -107,26 +107,57 @@ impl ScoutOptions {
     /// Sets one option from its text; `None` if `name` is not a Scout option.
     pub fn set(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
         let bad = |expected: &str| Err(format!("option {name} takes {expected}, not {value:?}"));
-        Some(match (name, value) {
-            ("scout-pieces-two-players", "1") => Ok(self.two_player_pieces = 1),
-            ("scout-pieces-two-players", "2") => Ok(self.two_player_pieces = 2),
-            ("scout-pieces-two-players", _) => bad("1 or 2"),
-            ("scout-refusal", "once-per-turn") => Ok(self.refusal = Refusal::OncePerTurn),
-            ("scout-refusal", "land-and-bonus") => Ok(self.refusal = Refusal::LandAndBonus),
-            ("scout-refusal", _) => bad("\"once-per-turn\" or \"land-and-bonus\""),
-            ("dugout-lake-scope", "system") => Ok(self.dugout_lake_scope = LakeScope::System),
-            ("dugout-lake-scope", "completed-river") => {
-                Ok(self.dugout_lake_scope = LakeScope::CompletedRiver)
-            }
-            ("dugout-lake-scope", _) => bad("\"system\" or \"completed-river\""),
-            ("agriculture-unit", "segment") => Ok(self.agriculture_unit = CountUnit::Segment),
-            ("agriculture-unit", "tile") => Ok(self.agriculture_unit = CountUnit::Tile),
-            ("agriculture-unit", _) => bad("\"segment\" or \"tile\""),
-            ("shaman-incomplete-only", "true") => Ok(self.shaman_incomplete_only = true),
-            ("shaman-incomplete-only", "false") => Ok(self.shaman_incomplete_only = false),
-            ("shaman-incomplete-only", _) => bad("true or false"),
+        let result = match name {
+            "scout-pieces-two-players" => match value {
+                "1" | "2" => {
+                    self.two_player_pieces = if value == "1" { 1 } else { 2 };
+                    Ok(())
+                }
+                _ => bad("1 or 2"),
+            },
+            "scout-refusal" => match value {
+                "once-per-turn" => {
+                    self.refusal = Refusal::OncePerTurn;
+                    Ok(())
+                }
+                "land-and-bonus" => {
+                    self.refusal = Refusal::LandAndBonus;
+                    Ok(())
+                }
+                _ => bad("\"once-per-turn\" or \"land-and-bonus\""),
+            },
+            "dugout-lake-scope" => match value {
+                "system" => {
+                    self.dugout_lake_scope = LakeScope::System;
+                    Ok(())
+                }
+                "completed-river" => {
+                    self.dugout_lake_scope = LakeScope::CompletedRiver;
+                    Ok(())
+                }
+                _ => bad("\"system\" or \"completed-river\""),
+            },
+            "agriculture-unit" => match value {
+                "segment" => {
+                    self.agriculture_unit = CountUnit::Segment;
+                    Ok(())
+                }
+                "tile" => {
+                    self.agriculture_unit = CountUnit::Tile;
+                    Ok(())
+                }
+                _ => bad("\"segment\" or \"tile\""),
+            },
+            "shaman-incomplete-only" => match value {
+                "true" | "false" => {
+                    self.shaman_incomplete_only = value == "true";
+                    Ok(())
+                }
+                _ => bad("true or false"),
+            },
             _ => return None,
-        })
+        };
+        Some(result)
     }
 }
 
