@@ -919,6 +919,24 @@ fn hands(log: &Log, s: &Setup) -> Result<Vec<Vec<Special>>, Divergence> {
                 });
             }
         }
+        if let Some((p, missing)) = expected.next() {
+            // A deal line is missing: name the line where it should be.
+            let after = lines.last().map_or(0, |l| l.number);
+            let next = log.lines.iter().find(|l| l.number > after);
+            return Err(Divergence {
+                file: log.file.clone(),
+                line: next.map_or(log.line_count + 1, |l| l.number),
+                expected: format!(
+                    "deal {} {}",
+                    p + 1,
+                    match missing {
+                        Special::Tile(t) => s.set.tiles[t].id.as_str(),
+                        Special::Shaman => "shaman",
+                    }
+                ),
+                found: next.map_or("the end of the log".into(), |l| l.text.clone()),
+            });
+        }
     }
     Ok(hands)
 }
