@@ -53,7 +53,7 @@ pub struct Placed {
 }
 
 /// Where a tile may go: a square and a rotation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Placement {
     pub pos: Pos,
     pub rot: Rotation,

@@ -18,14 +18,23 @@
 //!     until the end), minus two points for the meeple it ties up for good;
 //!   - a hut: half of what its river system would score now, minus two points.
 //!
+//!   A move that has the shaman take a meeple back loses that meeple's estimate.
+//!
+//!   With the Scout expansion the greedy bot decides without looking at hidden tiles: it lays
+//!   its special tile instead of drawing when that is worth at least 3 points by the same
+//!   measure (or in the last two rounds, when it might otherwise never be laid), keeps back the
+//!   last meeple or hut its special tile will need, and refuses a drawn tile when no move with
+//!   it is worth a point.
+//!
 //!   Points are counted in thousandths so that the comparison is exact integer arithmetic on
 //!   every machine.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::feature::PieceAt;
-use crate::game::{Game, Move};
+use crate::feature::{PieceAt, ZoneId};
+use crate::game::{Game, Move, OnBoard, Play};
+use crate::scout::Special;
 use crate::rng::{Stream, below, stream};
 use crate::tile::Piece;
 
@@ -151,36 +160,56 @@ impl GreedyBot {
                 .pieces()
                 .iter()
                 .find(|p| p.player == me && p.piece == piece && p.at == at)
-            && let PieceAt::Zone(z) = on.at
         {
-            let rules = scratch.rules();
-            let f = scratch.features();
-            value += match piece {
-                Piece::Gatherer => {
-                    let info = f.forest(z);
-                    1000 * i64::from(rules.score_forest(info).points()) / (1 + i64::from(info.open))
-                        - 1000
-                }
-                Piece::Fisher => {
-                    let info = f.river(z);
-                    1000 * i64::from(rules.score_river(info).points()) / (1 + i64::from(info.open))
-                        - 1000
-                }
-                Piece::Hunter => {
-                    let info = f.meadow(z);
-                    let fire = info.count(crate::tile::MeadowSpecial::Fire)
-                        + info.count(crate::tile::MeadowSpecial::Wildfire)
-                        > 0;
-                    let now = rules.score_meadow(&info.animals, fire, &Default::default());
-                    500 * i64::from(now.points()) - 2000
-                }
-                Piece::Hut => {
-                    let info = f.system(&scratch.tiles().tiles, scratch.board(), z);
-                    500 * i64::from(rules.score_huts(info).points()) - 2000
-                }
-            };
+            value += estimate(scratch, on);
+        }
+        if let Some(r) = mv.recall {
+            value -= estimate(game, &game.pieces()[r]);
         }
         value
+    }
+}
+
+/// What a piece on the board is expected to bring, in thousandths of a point (module docs).
+fn estimate(game: &Game, on: &OnBoard) -> i64 {
+    let rules = game.rules();
+    let f = game.features();
+    let tiles = &game.tiles().tiles;
+    let (z, fixed) = match on.at {
+        PieceAt::Zone(z) => (z, false),
+        PieceAt::Spot { placed, spot } => {
+            let tile = &tiles[game.board().placed()[usize::from(placed)].tile];
+            match tile.spots.get(usize::from(spot)).and_then(|s| s.zones.first()) {
+                Some(&zone) => (ZoneId { placed, zone }, true),
+                None => return 0,
+            }
+        }
+    };
+    // A piece that never comes back costs as much as a hunter.
+    let cost = if fixed { 2000 } else { 1000 };
+    match on.piece {
+        Piece::Gatherer => {
+            let info = f.forest(z);
+            1000 * i64::from(rules.score_forest(info).points()) / (1 + i64::from(info.open)) - cost
+        }
+        Piece::Fisher => {
+            let info = f.river(z);
+            1000 * i64::from(rules.score_river(info).points()) / (1 + i64::from(info.open)) - cost
+        }
+        Piece::Hunter => {
+            let info = f.meadow(z);
+            let fire = info.count(crate::tile::MeadowSpecial::Fire)
+                + info.count(crate::tile::MeadowSpecial::Wildfire)
+                > 0;
+            let now = rules.score_meadow(&info.animals, fire, &Default::default());
+            500 * i64::from(now.points()) - 2000
+        }
+        // The Agriculture hut stands in a meadow and scores its segments.
+        Piece::Hut if fixed => 500 * i64::from(f.meadow(z).segments) - 2000,
+        Piece::Hut => {
+            let info = f.system(tiles, game.board(), z);
+            500 * i64::from(rules.score_huts(info).points()) - 2000
+        }
     }
 }
 
@@ -190,6 +219,57 @@ impl Bot for GreedyBot {
     }
 
     fn choose(&mut self, game: &Game, moves: &[Move]) -> Move {
+        // Scout: the special tile is weighed on its own, before the drawn tile is looked at.
+        let specials: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| matches!(m.play, Play::Special(_)))
+            .collect();
+        if !specials.is_empty() {
+            let (value, mv) = self.best(game, &specials);
+            if value >= 2000 || game.regular_left() <= 2 * game.players() {
+                return mv;
+            }
+        }
+        // Keep the last meeple (or hut) a special tile in hand will need.
+        let me = game.turn().map_or(0, |t| t.player);
+        let (meeples, huts) = game.supply(me);
+        let needs: Vec<Piece> = game
+            .hand(me)
+            .iter()
+            .filter_map(|s| match s {
+                Special::Tile(t) => game.tiles().tiles[*t].spots.first().map(|s| s.piece),
+                Special::Shaman => None,
+            })
+            .collect();
+        let keeps = |m: &Move| match m.piece {
+            Some((Piece::Hut, _)) => !(huts <= 1 && needs.contains(&Piece::Hut)),
+            Some(_) => !(meeples <= 1 && needs.iter().any(|p| *p != Piece::Hut)),
+            None => true,
+        };
+        let mut drawn: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.play == Play::Drawn && keeps(m))
+            .collect();
+        if drawn.is_empty() {
+            drawn = moves
+                .iter()
+                .copied()
+                .filter(|m| m.play == Play::Drawn)
+                .collect();
+        }
+        let (value, mv) = self.best(game, &drawn);
+        if value < 1000 && moves.iter().any(|m| m.play == Play::Refuse) {
+            return Move::refuse();
+        }
+        mv
+    }
+}
+
+impl GreedyBot {
+    /// The best of `moves` (not empty) and its value; ties broken from the bot's stream.
+    fn best(&mut self, game: &Game, moves: &[Move]) -> (i64, Move) {
         let mut best_value = i64::MIN;
         let mut best = std::mem::take(&mut self.best);
         best.clear();
@@ -205,6 +285,6 @@ impl Bot for GreedyBot {
         }
         let mv = best[below(&mut self.rng, best.len())];
         self.best = best;
-        mv
+        (best_value, mv)
     }
 }

@@ -15,10 +15,12 @@ use std::sync::Arc;
 use crate::board::{Board, Placement, Pos};
 use crate::feature::{FeatureKey, Features, Herd, MAX_PLAYERS, PieceAt, ZoneId};
 use crate::rng::{shuffle, stream};
-use crate::ruleset::{Breakdown, Ruleset};
+use crate::ruleset::{Breakdown, CountUnit, Ruleset};
 use crate::tile::{
+    RiverEnd,
     Deck, Dir, LakeSpecial, MeadowSpecial, Piece, Rotation, Side, ZoneKind, ZoneRef,
 };
+use crate::scout::{LakeScope, Refusal, Special, deal};
 use crate::tileset::TileSet;
 use crate::variant::Variant;
 
@@ -29,7 +31,8 @@ pub enum Category {
     Forests,
     Huts,
     Meadows,
-    /// Points from special tiles scored when placed (2020 hunting trap and logboat).
+    /// Points of special tiles: the 2020 hunting trap and logboat when placed, the Scout
+    /// Dug-out's lake bonus and the Agriculture hut.
     Specials,
 }
 
@@ -77,6 +80,19 @@ pub enum Event {
         player: usize,
         tile: usize,
         bonus: bool,
+        /// A tile the Scout refused earlier, coming back from the bottom of its stack.
+        again: bool,
+    },
+    /// Scout: a special piece dealt to a player before the first turn.
+    Deal {
+        player: usize,
+        special: Special,
+    },
+    /// Scout: the drawn tile is refused and goes to the bottom of its stack.
+    Refuse {
+        player: usize,
+        tile: usize,
+        bonus: bool,
     },
     /// The drawn tile fits nowhere and leaves the game.
     Discard {
@@ -107,13 +123,40 @@ pub enum Event {
     End,
 }
 
-/// One player's move: where the drawn tile goes, which meeple the 2020 shaman takes back (an
-/// index into [`Game::pieces`]), and the piece put on the tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// One player's move: where the tile goes, which meeple the shaman takes back (an index into
+/// [`Game::pieces`]; the 2020 shaman tile or the Scout Shaman card), and the piece put on the
+/// tile. `play` says which tile: the drawn one, or (Scout) the player's special tile instead,
+/// or none when the Scout refuses the drawn tile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
     pub at: Placement,
     pub recall: Option<usize>,
     pub piece: Option<(Piece, PieceAt)>,
+    pub play: Play,
+}
+
+/// Which tile a move lays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Play {
+    /// The tile drawn this turn.
+    #[default]
+    Drawn,
+    /// Scout: the player's special land tile (an index into the tile set), laid instead of
+    /// drawing; its piece goes on its spot and stays until the game ends.
+    Special(usize),
+    /// Scout: the owner of the laid Scout tile refuses the drawn tile (the other fields are
+    /// unused); it goes under its stack and the next one is drawn.
+    Refuse,
+}
+
+impl Move {
+    /// The Scout's refusal of the drawn tile.
+    pub fn refuse() -> Move {
+        Move {
+            play: Play::Refuse,
+            ..Move::default()
+        }
+    }
 }
 
 /// Why a move was refused; the game is left as it was.
@@ -123,6 +166,8 @@ pub enum IllegalMove {
     Placement(crate::board::PlaceError),
     Recall(&'static str),
     Piece(&'static str),
+    /// A Scout move (special tile or refusal) that is not allowed now.
+    Scout(&'static str),
 }
 
 impl fmt::Display for IllegalMove {
@@ -132,6 +177,7 @@ impl fmt::Display for IllegalMove {
             IllegalMove::Placement(e) => write!(f, "the tile cannot go there: {e}"),
             IllegalMove::Recall(e) => write!(f, "the shaman cannot take that back: {e}"),
             IllegalMove::Piece(e) => write!(f, "the piece cannot go there: {e}"),
+            IllegalMove::Scout(e) => write!(f, "{e}"),
         }
     }
 }
@@ -180,6 +226,28 @@ pub struct Game {
     covered: Vec<(ZoneId, Herd)>,
     turn: Option<Turn>,
     events: Vec<Event>,
+    /// Deck lengths before any refused tile went under them (later draws are "again").
+    regular_dealt: usize,
+    bonus_dealt: usize,
+    scout: ScoutState,
+}
+
+/// What the Scout expansion adds to a game; empty without it.
+#[derive(Clone, Debug, Default)]
+struct ScoutState {
+    /// Special pieces each player holds (unlaid special tiles, the Shaman card).
+    hands: [Vec<Special>; MAX_PLAYERS],
+    /// The owner of the laid Scout tile, who may refuse drawn tiles.
+    scout_owner: Option<usize>,
+    /// The owner of the laid Dug-out and its lake.
+    dugout: Option<(usize, ZoneId)>,
+    /// This turn so far: refusals of a land / bonus tile, the Shaman card used.
+    refused_land: bool,
+    refused_bonus: bool,
+    shaman_used: bool,
+    /// Events and regular tiles drawn when this turn began, to undo the draw when a special
+    /// tile is laid instead.
+    turn_start: (usize, usize),
 }
 
 impl fmt::Debug for Game {
@@ -203,6 +271,19 @@ impl Game {
         regular: Vec<usize>,
         bonus: Vec<usize>,
     ) -> Game {
+        Game::with_hands(set, rules, players, regular, bonus, Vec::new())
+    }
+
+    /// A new game in which the players hold these Scout special pieces (`hands[p]` for player
+    /// `p`; empty without the expansion).
+    pub fn with_hands(
+        set: Arc<TileSet>,
+        rules: Arc<dyn Ruleset>,
+        players: usize,
+        regular: Vec<usize>,
+        bonus: Vec<usize>,
+        hands: Vec<Vec<Special>>,
+    ) -> Game {
         assert!((2..=MAX_PLAYERS).contains(&players), "2 to 5 players");
         let start = set.deck(Deck::Start)[0];
         let mut board = Board::new(set.tiles.len());
@@ -214,12 +295,22 @@ impl Game {
             huts: rules.huts(),
             returned: 0,
         };
+        let mut scout = ScoutState::default();
+        let mut events = Vec::new();
+        for (p, hand) in hands.into_iter().enumerate().take(players) {
+            for &special in &hand {
+                events.push(Event::Deal { player: p, special });
+            }
+            scout.hands[p] = hand;
+        }
         let mut game = Game {
             set,
             rules,
             players,
             board,
             features,
+            regular_dealt: regular.len(),
+            bonus_dealt: bonus.len(),
             regular,
             bonus,
             next_regular: 0,
@@ -229,7 +320,8 @@ impl Game {
             pieces: Vec::new(),
             covered: Vec::new(),
             turn: None,
-            events: Vec::new(),
+            events,
+            scout,
         };
         game.draw_regular(0);
         game
@@ -239,13 +331,33 @@ impl Game {
     /// the regular deck from stream `"regular"`, the bonus (menhir) deck from `"bonus"`. Both
     /// streams depend on the seed alone, so editions that share tile shapes deal the same
     /// landscape order.
+    ///
+    /// With the Scout expansion the special land tiles and the Shaman card are shuffled with
+    /// stream `"scout"` and dealt in seat order; the pieces left over leave the game.
     pub fn seeded(variant: &Variant, players: usize, seed: u64) -> Game {
-        let set = Arc::new(variant.tiles.clone());
+        // The built-in and loaded variants have checked, compatible tile sets.
+        let set = Arc::new(variant.playing_set().unwrap_or_else(|_| variant.tiles.clone()));
+        let rules: Arc<dyn Ruleset> = Arc::from(variant.ruleset());
         let mut regular = set.deck(Deck::Regular);
         shuffle(&mut regular, &mut stream(seed, "regular"));
         let mut bonus = set.deck(Deck::Bonus);
         shuffle(&mut bonus, &mut stream(seed, "bonus"));
-        Game::new(set, Arc::from(variant.ruleset()), players, regular, bonus)
+        let hands = match rules.scout() {
+            Some(options) => deal(&set, players, seed, options),
+            None => Vec::new(),
+        };
+        Game::with_hands(set, rules, players, regular, bonus, hands)
+    }
+
+    /// Where in [`Game::events`] the turn in progress began. A Scout special tile laid instead
+    /// of drawing takes back the draw events after this point.
+    pub fn turn_began(&self) -> usize {
+        self.scout.turn_start.0
+    }
+
+    /// The Scout special pieces `player` still holds (special tiles not laid, the Shaman card).
+    pub fn hand(&self, player: usize) -> &[Special] {
+        &self.scout.hands[player]
     }
 
     pub fn tiles(&self) -> &TileSet {
@@ -318,6 +430,7 @@ impl Game {
     }
 
     fn draw_regular(&mut self, player: usize) {
+        self.scout.turn_start = (self.events.len(), self.next_regular);
         if !self.draw(player, false) {
             self.finish();
         }
@@ -336,11 +449,13 @@ impl Game {
             let Some(&tile) = deck.get(*next) else {
                 return false;
             };
+            let again = *next >= if bonus { self.bonus_dealt } else { self.regular_dealt };
             *next += 1;
             self.events.push(Event::Draw {
                 player,
                 tile,
                 bonus,
+                again,
             });
             if self.board.can_place(&self.set.tiles[tile]) {
                 self.turn = Some(Turn {
@@ -375,6 +490,10 @@ impl Game {
         let mut placements = Vec::new();
         self.board.legal_placements(tile, &mut placements);
         let recalls = self.recall_options(turn);
+        if self.may_refuse(turn) {
+            out.push(Move::refuse());
+        }
+        self.special_moves(turn, &recalls, out);
         for at in placements {
             for &recall in &recalls {
                 let free = self.free_zones(turn.tile, at, recall);
@@ -382,6 +501,7 @@ impl Game {
                     at,
                     recall,
                     piece: None,
+                    play: Play::Drawn,
                 });
                 let mut meeples = self.meeples_available(turn);
                 if let Some(r) = recall {
@@ -398,25 +518,125 @@ impl Game {
                                 zone,
                             }),
                         )),
+                        play: Play::Drawn,
                     });
                 }
             }
         }
     }
 
-    /// The shaman choices: nothing, or one of the player's meeples, when the tile shows a shaman.
+    /// Whether the owner of the laid Scout tile may refuse the tile just drawn.
+    fn may_refuse(&self, turn: Turn) -> bool {
+        let Some(options) = self.rules.scout() else {
+            return false;
+        };
+        let s = &self.scout;
+        s.scout_owner == Some(turn.player)
+            && match options.refusal {
+                Refusal::OncePerTurn => !s.refused_land && !s.refused_bonus,
+                Refusal::LandAndBonus => !(if turn.bonus { s.refused_bonus } else { s.refused_land }),
+            }
+    }
+
+    /// The Scout special tiles the player may lay instead of the drawn one: only on a normal
+    /// turn before any refusal, with the tile's piece in supply, where none of the features
+    /// its piece stands in already holds a piece of that kind.
+    fn special_moves(&self, turn: Turn, recalls: &[Option<usize>], out: &mut Vec<Move>) {
+        if turn.bonus || self.scout.refused_land {
+            return;
+        }
+        let mut placements = Vec::new();
+        for special in &self.scout.hands[turn.player] {
+            let Special::Tile(t) = *special else { continue };
+            let tile = &self.set.tiles[t];
+            let Some(spot) = tile.spots.first() else {
+                continue;
+            };
+            self.board.legal_placements(tile, &mut placements);
+            for &at in &placements {
+                for &recall in recalls {
+                    if self.special_allowed(turn, t, at, recall).is_ok() {
+                        out.push(Move {
+                            at,
+                            recall,
+                            piece: Some((
+                                spot.piece,
+                                PieceAt::Spot {
+                                    placed: self.board.len() as u16,
+                                    spot: 0,
+                                },
+                            )),
+                            play: Play::Special(t),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Why special tile `t` may not be laid at `at` now (after the recall), if it may not.
+    fn special_allowed(
+        &self,
+        turn: Turn,
+        t: usize,
+        at: Placement,
+        recall: Option<usize>,
+    ) -> Result<(), &'static str> {
+        let tile = &self.set.tiles[t];
+        let spot = tile.spots.first().ok_or("that tile has no spot for a piece")?;
+        let mut meeples = self.supply[turn.player].meeples;
+        if let Some(r) = recall {
+            meeples += u8::from(self.pieces[r].piece != Piece::Hut);
+        }
+        let has = if spot.piece == Piece::Hut {
+            self.supply[turn.player].huts > 0
+        } else {
+            meeples > 0
+        };
+        if !has {
+            return Err("a special tile needs its piece in the supply");
+        }
+        // The Agriculture hut stands in the meadow: it needs a meadow without hunters.
+        let blocks = if spot.piece == Piece::Hut {
+            Piece::Hunter
+        } else {
+            spot.piece
+        };
+        let free = self.free_zones(t, at, recall);
+        if spot.zones.iter().all(|z| free.zones.contains(&(blocks, *z))) {
+            Ok(())
+        } else {
+            Err("a special tile may not join a feature that already holds a piece of its kind")
+        }
+    }
+
+    /// The shaman choices: nothing, or one of the player's own meeples, when the tile shows a
+    /// shaman (2020) or the player holds the Scout Shaman card and has not used it this turn.
     fn recall_options(&self, turn: Turn) -> Vec<Option<usize>> {
         let tile = &self.set.tiles[turn.tile];
         let mut out = vec![None];
-        if tile.meadows.iter().any(|m| m.has(MeadowSpecial::Shaman)) {
-            for (i, p) in self.pieces.iter().enumerate() {
-                if p.player == turn.player
-                    && p.piece != Piece::Hut
-                    && matches!(p.at, PieceAt::Zone(_))
-                {
-                    out.push(Some(i));
-                }
+        let shaman_tile = tile.meadows.iter().any(|m| m.has(MeadowSpecial::Shaman));
+        let card = self.rules.scout().filter(|_| {
+            !self.scout.shaman_used && self.scout.hands[turn.player].contains(&Special::Shaman)
+        });
+        if !shaman_tile && card.is_none() {
+            return out;
+        }
+        for (i, p) in self.pieces.iter().enumerate() {
+            // Pieces on a special tile's spot stay until the end; huts are never recalled.
+            let PieceAt::Zone(z) = p.at else { continue };
+            if p.player != turn.player || p.piece == Piece::Hut {
+                continue;
             }
+            // The Scout Shaman takes back only from incomplete features (printed rule).
+            if !shaman_tile
+                && card.is_some_and(|o| o.shaman_incomplete_only)
+                && p.piece == Piece::Hunter
+                && self.features.meadow(z).open == 0
+            {
+                continue;
+            }
+            out.push(Some(i));
         }
         out
     }
@@ -576,7 +796,30 @@ impl Game {
         let Some(turn) = self.turn else {
             return Err(IllegalMove::GameOver);
         };
-        let tile = &self.set.tiles[turn.tile];
+        let tile_index = match mv.play {
+            Play::Refuse => {
+                if !self.may_refuse(turn) {
+                    return Err(IllegalMove::Scout(
+                        "only the owner of the laid Scout tile may refuse a drawn tile, once a turn",
+                    ));
+                }
+                self.play_unchecked(mv);
+                return Ok(());
+            }
+            Play::Drawn => turn.tile,
+            Play::Special(t) => {
+                if turn.bonus || self.scout.refused_land {
+                    return Err(IllegalMove::Scout(
+                        "a special tile is laid instead of drawing, on a normal turn",
+                    ));
+                }
+                if !self.scout.hands[turn.player].contains(&Special::Tile(t)) {
+                    return Err(IllegalMove::Scout("the player does not hold that special tile"));
+                }
+                t
+            }
+        };
+        let tile = &self.set.tiles[tile_index];
         self.board
             .check(tile, mv.at)
             .map_err(IllegalMove::Placement)?;
@@ -584,19 +827,33 @@ impl Game {
             && !self.recall_options(turn).contains(&Some(r))
         {
             return Err(IllegalMove::Recall(
-                "only a meeple of the placer, after placing the shaman",
+                "only the placer's own meeple, not on a special tile, with a shaman tile or card",
             ));
         }
-        if let Some((piece, at)) = mv.piece {
+        if let Play::Special(t) = mv.play {
+            let spot = PieceAt::Spot {
+                placed: self.board.len() as u16,
+                spot: 0,
+            };
+            if mv.piece.map(|(_, at)| at) != Some(spot)
+                || mv.piece.map(|(p, _)| p) != tile.spots.first().map(|s| s.piece)
+            {
+                return Err(IllegalMove::Piece(
+                    "a special tile takes its own piece on its spot, and no other",
+                ));
+            }
+            self.special_allowed(turn, t, mv.at, mv.recall)
+                .map_err(IllegalMove::Scout)?;
+        } else if let Some((piece, at)) = mv.piece {
             let PieceAt::Zone(z) = at else {
                 return Err(IllegalMove::Piece(
-                    "special spots belong to the Scout rules",
+                    "only a special tile's own piece stands on a spot",
                 ));
             };
             if usize::from(z.placed) != self.board.len() {
                 return Err(IllegalMove::Piece("only on the tile just placed"));
             }
-            let free = self.free_zones(turn.tile, mv.at, mv.recall);
+            let free = self.free_zones(tile_index, mv.at, mv.recall);
             if !free.zones.contains(&(piece, z.zone)) {
                 return Err(IllegalMove::Piece(
                     "that feature already has a piece of that kind",
@@ -624,20 +881,43 @@ impl Game {
         let Some(turn) = self.turn.take() else { return };
         let set = Arc::clone(&self.set);
         let tiles = &set.tiles;
-        let tile = &tiles[turn.tile];
         let p = turn.player;
+        let tile_index = match mv.play {
+            Play::Refuse => {
+                self.refuse(turn);
+                return;
+            }
+            Play::Drawn => turn.tile,
+            Play::Special(t) => {
+                // Laid instead of drawing: the draw of this turn is undone.
+                let (events, next) = self.scout.turn_start;
+                self.events.truncate(events);
+                self.next_regular = next;
+                self.scout.hands[p].retain(|s| *s != Special::Tile(t));
+                t
+            }
+        };
+        let tile = &tiles[tile_index];
         let placed = self
             .board
-            .place(tile, turn.tile, mv.at)
+            .place(tile, tile_index, mv.at)
             .expect("a legal placement");
         self.features.add_tile(tiles, &self.board);
         self.events.push(Event::Place {
             player: p,
-            tile: turn.tile,
+            tile: tile_index,
             at: mv.at,
             recall: mv.recall.map(|r| self.pieces[r]),
             piece: mv.piece,
         });
+        if let Play::Special(_) = mv.play {
+            if tile.rivers.len() >= 3 && !tile.lakes.is_empty() {
+                self.scout.dugout = Some((p, zone_id(placed, ZoneKind::Lake, 0)));
+            }
+            if tile.spots.first().is_some_and(|s| s.piece == Piece::Gatherer) {
+                self.scout.scout_owner = Some(p);
+            }
+        }
 
         // Immediate actions, before the piece (rules-matrix row 34).
         for (i, m) in tile.meadows.iter().enumerate() {
@@ -657,6 +937,9 @@ impl Game {
         if let Some(r) = mv.recall {
             let piece = self.pieces.remove(r);
             self.take_back(piece, false);
+            if !tile.meadows.iter().any(|m| m.has(MeadowSpecial::Shaman)) {
+                self.scout.shaman_used = true;
+            }
         }
 
         if let Some((piece, at)) = mv.piece {
@@ -697,6 +980,7 @@ impl Game {
                 let b = self.rules.score_river(&info);
                 self.award(winners, Category::Rivers, z, b);
             }
+            self.dugout_bonus(z);
             self.return_pieces(z, Piece::Fisher);
         }
 
@@ -707,12 +991,83 @@ impl Game {
                 return;
             }
         }
+        self.end_turn(p);
+    }
+
+    /// The Scout's refusal: the drawn tile goes under its stack and the next one is drawn; that
+    /// one must be laid (or is discarded if it fits nowhere).
+    fn refuse(&mut self, turn: Turn) {
+        self.events.push(Event::Refuse {
+            player: turn.player,
+            tile: turn.tile,
+            bonus: turn.bonus,
+        });
+        if turn.bonus {
+            self.bonus.push(turn.tile);
+            self.scout.refused_bonus = true;
+        } else {
+            self.regular.push(turn.tile);
+            self.scout.refused_land = true;
+        }
+        if !self.draw(turn.player, turn.bonus) {
+            // Only a bonus stack can run dry here (the refused tile is under the land stack).
+            self.end_turn(turn.player);
+        }
+    }
+
+    /// Ends the turn of `p`: the next player draws, or the game ends.
+    fn end_turn(&mut self, p: usize) {
         self.supply[p].returned = 0;
+        self.scout.refused_land = false;
+        self.scout.refused_bonus = false;
+        self.scout.shaman_used = false;
         if self.next_regular >= self.regular.len() {
             self.finish();
         } else {
             self.draw_regular((p + 1) % self.players);
         }
+    }
+
+    /// The Dug-out: when a river of its river system is completed, its owner scores the fish
+    /// of one lake: the richest of the system, or of the completed river's end lakes, as the
+    /// option says.
+    fn dugout_bonus(&mut self, river: ZoneId) {
+        let (Some((owner, lake)), Some(options)) = (self.scout.dugout, self.rules.scout().copied())
+        else {
+            return;
+        };
+        let set = Arc::clone(&self.set);
+        let tiles = &set.tiles;
+        let system = self.features.key(tiles, &self.board, lake, true);
+        if self.features.key(tiles, &self.board, river, true) != system {
+            return;
+        }
+        let river_key = self.features.key(tiles, &self.board, river, false);
+        let mut best = 0u32;
+        for (placed, p) in self.board.placed().iter().enumerate() {
+            let tile = &tiles[p.tile];
+            for (i, l) in tile.lakes.iter().enumerate() {
+                let z = zone_id(placed, ZoneKind::Lake, i);
+                let counts = match options.dugout_lake_scope {
+                    LakeScope::System => self.features.key(tiles, &self.board, z, true) == system,
+                    LakeScope::CompletedRiver => tile.rivers.iter().enumerate().any(|(r, rv)| {
+                        rv.ends.contains(&RiverEnd::Lake(i as u8))
+                            && self.features.key(
+                                tiles,
+                                &self.board,
+                                zone_id(placed, ZoneKind::River, r),
+                                false,
+                            ) == river_key
+                    }),
+                };
+                if counts {
+                    best = best.max(u32::from(l.fish));
+                }
+            }
+        }
+        let mut b = Breakdown::default();
+        b.add(best, "fish in the richest lake (dug-out)", 1);
+        self.award(vec![owner], Category::Specials, river, b);
     }
 
     fn award(
@@ -742,6 +1097,7 @@ impl Game {
         let mut i = 0;
         while i < self.pieces.len() {
             let piece = self.pieces[i];
+            // Pieces on a special tile's spot (Scout) stay until the game ends.
             let here = match piece.at {
                 PieceAt::Zone(pz) if piece.piece == kind => {
                     self.features.key(tiles, &self.board, pz, false) == key
@@ -900,9 +1256,12 @@ impl Game {
             let b = self.rules.score_huts(&info);
             self.award(winners, Category::Huts, z, b);
         }
-        // Meadows: every meadow with a hunter.
+        // Meadows: every meadow with a hunter (the Scout's hunter on the bridge stands in two).
         for piece in &self.pieces {
-            if let (Piece::Hunter, PieceAt::Zone(z)) = (piece.piece, piece.at) {
+            if piece.piece != Piece::Hunter {
+                continue;
+            }
+            for z in self.piece_zones(piece.at) {
                 meadows
                     .entry(self.features.key(tiles, &self.board, z, false))
                     .or_default();
@@ -918,6 +1277,40 @@ impl Game {
         }
         for (_, zones) in meadows {
             self.score_meadow(&zones);
+        }
+        // Scout Agriculture: the hut on the farm scores its meadow, whoever hunts there.
+        if let Some(options) = self.rules.scout().copied() {
+            let farms: Vec<(usize, ZoneId)> = self
+                .pieces
+                .iter()
+                .filter(|p| p.piece == Piece::Hut && matches!(p.at, PieceAt::Spot { .. }))
+                .flat_map(|p| self.piece_zones(p.at).into_iter().map(move |z| (p.player, z)))
+                .collect();
+            for (owner, z) in farms {
+                let info = self.features.meadow(z);
+                let mut b = Breakdown::default();
+                match options.agriculture_unit {
+                    CountUnit::Segment => {
+                        b.add(info.segments.into(), "meadow segments (agriculture)", 1)
+                    }
+                    CountUnit::Tile => b.add(info.tiles.into(), "meadow tiles (agriculture)", 1),
+                }
+                self.award(vec![owner], Category::Specials, z, b);
+            }
+        }
+    }
+
+    /// The zones a piece stands in: one, or every zone of a special tile's spot.
+    fn piece_zones(&self, at: PieceAt) -> Vec<ZoneId> {
+        match at {
+            PieceAt::Zone(z) => vec![z],
+            PieceAt::Spot { placed, spot } => {
+                let tile = &self.set.tiles[self.board.placed()[usize::from(placed)].tile];
+                tile.spots
+                    .get(usize::from(spot))
+                    .map(|s| s.zones.iter().map(|&zone| ZoneId { placed, zone }).collect())
+                    .unwrap_or_default()
+            }
         }
     }
 

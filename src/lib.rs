@@ -38,6 +38,7 @@ pub mod game;
 pub mod log;
 pub mod rng;
 pub mod ruleset;
+pub mod scout;
 pub mod tile;
 pub mod tileset;
 pub mod variant;

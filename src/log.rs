@@ -19,11 +19,12 @@ use std::sync::Arc;
 use crate::board::{Placement, Pos};
 use crate::error::InputError;
 use crate::feature::{Herd, PieceAt, ZoneId};
-use crate::game::{Event, Game, Move};
+use crate::game::{Event, Game, Move, Play};
+use crate::scout::Special;
 use crate::rng::{shuffle, stream};
 use crate::ruleset::ruleset;
 use crate::tile::{Deck, Dir, Piece, Rotation, Side, Tile, ZoneKind, ZoneRef};
-use crate::tileset::read_input;
+use crate::tileset::{TileSet, read_input};
 use crate::variant::Variant;
 
 /// The value of the `Format` tag this version writes and reads.
@@ -56,9 +57,15 @@ pub enum LineKind {
         player: usize,
         tile: String,
         bonus: bool,
+        /// A tile refused earlier, drawn again from the bottom of its stack.
+        again: bool,
     },
     /// `place …`: a move.
     Place(MoveLine),
+    /// `refuse P TILE [bonus]`: the Scout's refusal, a move.
+    Refuse { player: usize },
+    /// `deal P PIECE`: a Scout special piece dealt before the first turn.
+    Deal { player: usize, piece: String },
     /// Anything the rules produce (discard, score, return, cover, end): compared as text.
     Consequence,
 }
@@ -208,6 +215,13 @@ pub fn zone_named(tile: &Tile, rot: Rotation, name: &str) -> Option<ZoneRef> {
     None
 }
 
+/// A Scout tile's spot by its name in the tile set (`scout`, `bridge`, `dug-out`, `farm`).
+fn spot_name(tile: &Tile, spot: u8) -> String {
+    tile.spots
+        .get(usize::from(spot))
+        .map_or_else(|| format!("spot{spot}"), |s| s.name.clone())
+}
+
 fn zone_letter(kind: ZoneKind) -> char {
     match kind {
         ZoneKind::Forest => 'F',
@@ -269,7 +283,8 @@ impl Renderer {
             }
             PieceAt::Spot { placed, spot } => {
                 let p = board.placed()[usize::from(placed)];
-                format!("{},{}:spot{}", p.pos.x, p.pos.y, spot)
+                let tile = &game.tiles().tiles[p.tile];
+                format!("{},{}:{}", p.pos.x, p.pos.y, spot_name(tile, spot))
             }
         }
     }
@@ -281,9 +296,27 @@ impl Renderer {
                 player,
                 tile,
                 bonus,
+                again,
             } => {
                 let b = if *bonus { " bonus" } else { "" };
-                format!("draw {} {}{b}", player + 1, tiles[*tile].id)
+                let a = if *again { " again" } else { "" };
+                format!("draw {} {}{b}{a}", player + 1, tiles[*tile].id)
+            }
+            Event::Deal { player, special } => format!(
+                "deal {} {}",
+                player + 1,
+                match special {
+                    Special::Tile(t) => tiles[*t].id.as_str(),
+                    Special::Shaman => "shaman",
+                }
+            ),
+            Event::Refuse {
+                player,
+                tile,
+                bonus,
+            } => {
+                let b = if *bonus { " bonus" } else { "" };
+                format!("refuse {} {}{b}", player + 1, tiles[*tile].id)
             }
             Event::Discard { tile } => format!("discard {}", tiles[*tile].id),
             Event::Place {
@@ -311,8 +344,14 @@ impl Renderer {
                         Renderer::address(game, r.at)
                     );
                 }
-                if let Some((p, PieceAt::Zone(z))) = piece {
-                    s += &format!(" {} {}", piece_name(*p), zone_name(t, at.rot, z.zone));
+                match piece {
+                    Some((p, PieceAt::Zone(z))) => {
+                        s += &format!(" {} {}", piece_name(*p), zone_name(t, at.rot, z.zone));
+                    }
+                    Some((p, PieceAt::Spot { spot, .. })) => {
+                        s += &format!(" {} {}", piece_name(*p), spot_name(t, *spot));
+                    }
+                    None => {}
                 }
                 // What it looks like: the zone in the middle of each side, and the tiles (by
                 // laying number, the start tile being 0) it touches.
@@ -334,8 +373,12 @@ impl Renderer {
                 s += &format!(" = {} {}", sides.join("."), touches.join("."));
                 // The piece's zone once more, by its number on the printed tile: a changed zone
                 // name then disagrees with it.
-                if let Some((_, PieceAt::Zone(z))) = piece {
-                    s += &format!(" {}{}", zone_letter(z.zone.kind), z.zone.index);
+                match piece {
+                    Some((_, PieceAt::Zone(z))) => {
+                        s += &format!(" {}{}", zone_letter(z.zone.kind), z.zone.index);
+                    }
+                    Some((_, PieceAt::Spot { spot, .. })) => s += &format!(" S{spot}"),
+                    None => {}
                 }
                 s
             }
@@ -398,12 +441,25 @@ pub fn write(game: &Game, header: &Header) -> String {
     }
     tag(&mut out, "Result", &result_text(game));
     let mut r = Renderer::new();
+    let mut prev = String::new();
     for e in game.events() {
-        if matches!(e, Event::Draw { bonus: false, .. } | Event::End) {
+        let line = r.render(game, e);
+        // A blank line before each turn (and before the deal and the end), for people.
+        let turn_starts = match e {
+            Event::Deal { .. } => !prev.starts_with("deal"),
+            Event::Draw { bonus: false, .. } => {
+                !prev.starts_with("refuse") && !prev.starts_with("discard")
+            }
+            Event::Place { .. } => !prev.starts_with("draw"),
+            Event::End => true,
+            _ => false,
+        };
+        if turn_starts {
             out.push('\n');
         }
-        out.push_str(&r.render(game, e));
+        out.push_str(&line);
         out.push('\n');
+        prev = line;
     }
     out
 }
@@ -411,8 +467,8 @@ pub fn write(game: &Game, header: &Header) -> String {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-const EVENTS: [&str; 7] = [
-    "draw", "discard", "place", "return", "cover", "score", "end",
+const EVENTS: [&str; 9] = [
+    "deal", "draw", "refuse", "discard", "place", "return", "cover", "score", "end",
 ];
 
 /// Reads a log file (size-limited, UTF-8) and parses it.
@@ -464,6 +520,24 @@ pub fn parse(text: &str, file: &str) -> Result<Log, InputError> {
         let text = words.join(" ");
         let kind = match words[0] {
             "draw" => parse_draw(&words).map_err(|m| err(number, m))?,
+            "refuse" => match words[..] {
+                ["refuse", p, _] | ["refuse", p, _, "bonus"] => LineKind::Refuse {
+                    player: parse_player(p).map_err(|m| err(number, m))?,
+                },
+                _ => {
+                    return Err(err(
+                        number,
+                        "expected `refuse PLAYER TILE` or `refuse PLAYER TILE bonus`".into(),
+                    ));
+                }
+            },
+            "deal" => match words[..] {
+                ["deal", p, piece] => LineKind::Deal {
+                    player: parse_player(p).map_err(|m| err(number, m))?,
+                    piece: piece.to_string(),
+                },
+                _ => return Err(err(number, "expected `deal PLAYER PIECE`".into())),
+            },
             "place" => LineKind::Place(parse_move(&words).map_err(|m| err(number, m))?),
             w if EVENTS.contains(&w) => LineKind::Consequence,
             w => {
@@ -524,20 +598,21 @@ fn parse_player(s: &str) -> Result<usize, String> {
 }
 
 fn parse_draw(w: &[&str]) -> Result<LineKind, String> {
-    let usage = "expected `draw PLAYER TILE` or `draw PLAYER TILE bonus`";
-    match w {
-        ["draw", p, tile] => Ok(LineKind::Draw {
-            player: parse_player(p)?,
-            tile: tile.to_string(),
-            bonus: false,
-        }),
-        ["draw", p, tile, "bonus"] => Ok(LineKind::Draw {
-            player: parse_player(p)?,
-            tile: tile.to_string(),
-            bonus: true,
-        }),
-        _ => Err(usage.to_string()),
-    }
+    let usage = "expected `draw PLAYER TILE`, then `bonus` for the bonus deck and `again` for a \
+                 refused tile drawn again";
+    let (bonus, again) = match w.get(3..) {
+        Some([]) => (false, false),
+        Some(["bonus"]) => (true, false),
+        Some(["again"]) => (false, true),
+        Some(["bonus", "again"]) => (true, true),
+        _ => return Err(usage.to_string()),
+    };
+    Ok(LineKind::Draw {
+        player: parse_player(w[1])?,
+        tile: w[2].to_string(),
+        bonus,
+        again,
+    })
 }
 
 fn parse_pos(s: &str) -> Option<Pos> {
@@ -603,12 +678,15 @@ fn parse_move(w: &[&str]) -> Result<MoveLine, String> {
 fn known_tag(name: &str) -> bool {
     ["Format", "Variant", "Edition", "Seed", "Players", "Result"].contains(&name)
         || crate::ruleset::Options::NAMES.contains(&name)
+        || crate::scout::ScoutOptions::NAMES.contains(&name)
         || NOTE_TAGS.contains(&name)
 }
 
 /// What the header sets up: the variant with the log's options, seats and seed.
 struct Setup {
     variant: Variant,
+    /// The tiles in play (the base set and the expansions').
+    set: TileSet,
     players: Vec<String>,
     seed: Option<u64>,
 }
@@ -665,7 +743,9 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
         }));
     }
     for t in &log.tags {
-        if crate::ruleset::Options::NAMES.contains(&t.name.as_str()) {
+        if crate::ruleset::Options::NAMES.contains(&t.name.as_str())
+            || crate::scout::ScoutOptions::NAMES.contains(&t.name.as_str())
+        {
             variant
                 .options
                 .set(&t.name, &t.value)
@@ -695,8 +775,10 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
             )
         })?),
     };
+    let set = variant.playing_set()?;
     Ok(Setup {
         variant,
+        set,
         players,
         seed,
     })
@@ -704,7 +786,7 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
 
 /// The decks in the order the log draws them; with a seed, also checked against the seed.
 fn decks(log: &Log, s: &Setup) -> Result<(Vec<usize>, Vec<usize>), Divergence> {
-    let set = &s.variant.tiles;
+    let set = &s.set;
     let diverge = |line: &Line, expected: String| Divergence {
         file: log.file.clone(),
         line: line.number,
@@ -715,7 +797,14 @@ fn decks(log: &Log, s: &Setup) -> Result<(Vec<usize>, Vec<usize>), Divergence> {
     let mut bonus = Vec::new();
     let mut drawn: HashMap<usize, u32> = HashMap::new();
     for line in &log.lines {
-        let LineKind::Draw { tile, bonus: b, .. } = &line.kind else {
+        // A refused tile drawn again was counted when it was first drawn.
+        let LineKind::Draw {
+            tile,
+            bonus: b,
+            again: false,
+            ..
+        } = &line.kind
+        else {
             continue;
         };
         let deck = if *b { Deck::Bonus } else { Deck::Regular };
@@ -746,16 +835,17 @@ fn decks(log: &Log, s: &Setup) -> Result<(Vec<usize>, Vec<usize>), Divergence> {
 /// not, if any.
 fn seed_check(log: &Log, s: &Setup, regular: &[usize], bonus: &[usize]) -> Option<Divergence> {
     let seed = s.seed?;
-    let set = &s.variant.tiles;
+    let set = &s.set;
     for (deck, label, drawn) in [
         (Deck::Regular, "regular", regular),
         (Deck::Bonus, "bonus", bonus),
     ] {
         let mut order = set.deck(deck);
         shuffle(&mut order, &mut stream(seed, label));
-        let lines = log.lines.iter().filter(
-            |l| matches!(&l.kind, LineKind::Draw { bonus, .. } if *bonus == (deck == Deck::Bonus)),
-        );
+        let lines = log.lines.iter().filter(|l| {
+            matches!(&l.kind, LineKind::Draw { bonus, again: false, .. }
+                if *bonus == (deck == Deck::Bonus))
+        });
         for ((got, want), line) in drawn.iter().zip(&order).zip(lines) {
             if got != want {
                 return Some(Divergence {
@@ -773,16 +863,100 @@ fn seed_check(log: &Log, s: &Setup, regular: &[usize], bonus: &[usize]) -> Optio
     None
 }
 
-fn new_game(s: &Setup, regular: Vec<usize>, bonus: Vec<usize>) -> Game {
-    let set = Arc::new(s.variant.tiles.clone());
+/// The Scout pieces the deal lines give each seat; with a seed, checked against its deal.
+fn hands(log: &Log, s: &Setup) -> Result<Vec<Vec<Special>>, Divergence> {
+    let mut hands = vec![Vec::new(); s.players.len()];
+    let mut lines = Vec::new();
+    for line in &log.lines {
+        let LineKind::Deal { player, piece } = &line.kind else {
+            continue;
+        };
+        let diverge = |expected: String| Divergence {
+            file: log.file.clone(),
+            line: line.number,
+            expected,
+            found: line.text.clone(),
+        };
+        let Some(options) = s.variant.options.scout else {
+            return Err(diverge("no deal: the Scout expansion is not on".into()));
+        };
+        let special = if piece == "shaman" {
+            Special::Shaman
+        } else {
+            match s.set.tile(piece) {
+                Some((i, t)) if t.deck == Deck::Scout => Special::Tile(i),
+                _ => return Err(diverge("a Scout special tile or shaman".into())),
+            }
+        };
+        if *player >= s.players.len()
+            || hands.iter().flatten().any(|h| *h == special)
+            || hands[*player].len() >= crate::scout::pieces_each(s.players.len(), &options)
+        {
+            return Err(diverge(
+                "each special piece dealt once, as many to each player as the rules say".into(),
+            ));
+        }
+        hands[*player].push(special);
+        lines.push(line);
+    }
+    if let (Some(seed), Some(options)) = (s.seed, s.variant.options.scout) {
+        let dealt = crate::scout::deal(&s.set, s.players.len(), seed, &options);
+        let mut expected = dealt
+            .iter()
+            .enumerate()
+            .flat_map(|(p, h)| h.iter().map(move |x| (p, *x)));
+        let mut got = hands
+            .iter()
+            .enumerate()
+            .flat_map(|(p, h)| h.iter().map(move |x| (p, *x)));
+        for line in &lines {
+            if expected.next() != got.next() {
+                return Err(Divergence {
+                    file: log.file.clone(),
+                    line: line.number,
+                    expected: format!("the deal of seed {seed}"),
+                    found: line.text.clone(),
+                });
+            }
+        }
+        if let Some((p, missing)) = expected.next() {
+            // A deal line is missing: name the line where it should be.
+            let after = lines.last().map_or(0, |l| l.number);
+            let next = log.lines.iter().find(|l| l.number > after);
+            return Err(Divergence {
+                file: log.file.clone(),
+                line: next.map_or(log.line_count + 1, |l| l.number),
+                expected: format!(
+                    "deal {} {}",
+                    p + 1,
+                    match missing {
+                        Special::Tile(t) => s.set.tiles[t].id.as_str(),
+                        Special::Shaman => "shaman",
+                    }
+                ),
+                found: next.map_or("the end of the log".into(), |l| l.text.clone()),
+            });
+        }
+    }
+    Ok(hands)
+}
+
+fn new_game(s: &Setup, regular: Vec<usize>, bonus: Vec<usize>, hands: Vec<Vec<Special>>) -> Game {
+    let set = Arc::new(s.set.clone());
     let rules = ruleset(s.variant.edition, s.variant.options.clone());
-    Game::new(set, Arc::from(rules), s.players.len(), regular, bonus)
+    Game::with_hands(set, Arc::from(rules), s.players.len(), regular, bonus, hands)
 }
 
 /// The move a `place` line describes, in the game's terms.
 fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
     let turn = game.turn().ok_or("the game is over")?;
-    let tile = &game.tiles().tiles[turn.tile];
+    // A Scout special tile is laid instead of the drawn one.
+    let special = game
+        .tiles()
+        .tile(&m.tile)
+        .filter(|(_, t)| t.deck == Deck::Scout)
+        .map(|(i, _)| i);
+    let tile = &game.tiles().tiles[special.unwrap_or(turn.tile)];
     let recall = match &m.recall {
         None => None,
         Some((piece, sq, zone)) => {
@@ -812,6 +986,20 @@ fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
     };
     let piece = match &m.piece {
         None => None,
+        Some((piece, name)) if special.is_some() => {
+            let spot = tile
+                .spots
+                .iter()
+                .position(|s| s.name == *name)
+                .ok_or_else(|| format!("tile {} has no spot {name}", tile.id))?;
+            Some((
+                *piece,
+                PieceAt::Spot {
+                    placed: game.board().len() as u16,
+                    spot: spot as u8,
+                },
+            ))
+        }
         Some((piece, name)) => {
             let zone = zone_named(tile, m.at.rot, name)
                 .ok_or_else(|| format!("tile {} has no zone {name} at that rotation", tile.id))?;
@@ -828,6 +1016,7 @@ fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
         at: m.at,
         recall,
         piece,
+        play: special.map_or(Play::Drawn, Play::Special),
     })
 }
 
@@ -836,8 +1025,9 @@ fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
 pub fn verify(log: &Log, base: Option<&Path>) -> Result<Verified, Failure> {
     let s = setup(log, base)?;
     let (regular, bonus) = decks(log, &s).map_err(Failure::Diverged)?;
+    let hands = hands(log, &s).map_err(Failure::Diverged)?;
     let seed = seed_check(log, &s, &regular, &bonus);
-    let game = new_game(&s, regular, bonus);
+    let game = new_game(&s, regular, bonus, hands);
     let replayed = replay(log, game);
     let first = match (seed, replayed) {
         (None, Ok((game, turns))) => {
@@ -885,7 +1075,14 @@ fn replay(log: &Log, mut game: Game) -> Result<(Game, usize), Failure> {
     let mut k = 0;
     let mut turns = 0;
     loop {
+        seen = seen.min(game.events().len());
         while seen < game.events().len() {
+            // A special tile laid instead of drawing undoes this turn's draw: compare up to it.
+            let special_next = matches!(log.lines.get(k), Some(Line { kind: LineKind::Place(m), .. })
+                if game.tiles().tile(&m.tile).is_some_and(|(_, t)| t.deck == Deck::Scout));
+            if special_next && game.turn().is_some() && seen >= game.turn_began() {
+                break;
+            }
             let text = r.render(&game, &game.events()[seen]);
             seen += 1;
             match log.lines.get(k) {
@@ -903,10 +1100,14 @@ fn replay(log: &Log, mut game: Game) -> Result<(Game, usize), Failure> {
         let Some(line) = log.lines.get(k) else {
             return Err(diverge(end, want, "the end of the log".into()));
         };
-        let LineKind::Place(m) = &line.kind else {
-            return Err(diverge(line.number, want, line.text.clone()));
+        let mv = match &line.kind {
+            LineKind::Place(m) => {
+                turns += 1;
+                to_move(&game, m).map_err(|e| diverge(line.number, want.clone(), e))?
+            }
+            LineKind::Refuse { .. } => Move::refuse(),
+            _ => return Err(diverge(line.number, want, line.text.clone())),
         };
-        let mv = to_move(&game, m).map_err(|e| diverge(line.number, want.clone(), e))?;
         game.play(mv).map_err(|e| {
             diverge(
                 line.number,
@@ -914,7 +1115,6 @@ fn replay(log: &Log, mut game: Game) -> Result<(Game, usize), Failure> {
                 format!("{}: {e}", line.text),
             )
         })?;
-        turns += 1;
     }
     if let Some(extra) = log.lines.get(k) {
         return Err(diverge(
@@ -950,9 +1150,11 @@ fn replay(log: &Log, mut game: Game) -> Result<(Game, usize), Failure> {
 pub fn bless(log: &Log, base: Option<&Path>) -> Result<String, Failure> {
     let s = setup(log, base)?;
     let (regular, bonus) = decks(log, &s).map_err(Failure::Diverged)?;
-    let mut game = new_game(&s, regular, bonus);
+    let hands = hands(log, &s).map_err(Failure::Diverged)?;
+    let mut game = new_game(&s, regular, bonus, hands);
     let mut moves = log.lines.iter().filter_map(|l| match &l.kind {
-        LineKind::Place(m) => Some((l, m)),
+        LineKind::Place(m) => Some((l, Some(m))),
+        LineKind::Refuse { .. } => Some((l, None)),
         _ => None,
     });
     while let Some(turn) = game.turn() {
@@ -976,7 +1178,10 @@ pub fn bless(log: &Log, base: Option<&Path>) -> Result<String, Failure> {
                 found,
             })
         };
-        let mv = to_move(&game, m).map_err(&diverge)?;
+        let mv = match m {
+            Some(m) => to_move(&game, m).map_err(&diverge)?,
+            None => Move::refuse(),
+        };
         game.play(mv)
             .map_err(|e| diverge(format!("{}: {e}", line.text)))?;
     }

@@ -10,6 +10,7 @@
 use std::fmt;
 
 use crate::feature::{ForestInfo, Herd, RiverInfo, SystemInfo};
+use crate::scout::{Scout, ScoutOptions};
 use crate::variant::Edition;
 
 /// What a forest or river scores per: each zone (segment) or each distinct tile.
@@ -54,6 +55,8 @@ pub struct Options {
     pub rafts_stack: bool,
     /// §5 Q17 / row 35: tied leaders share the victory (false: no winner on a tie).
     pub shared_victory: bool,
+    /// The Scout expansion's options, when it is on.
+    pub scout: Option<ScoutOptions>,
 }
 
 impl Options {
@@ -87,6 +90,7 @@ impl Options {
             pit_traps_stack: false,
             rafts_stack: !classic,
             shared_victory: true,
+            scout: None,
         }
     }
 
@@ -107,10 +111,22 @@ impl Options {
             ("rafts-stack", b(self.rafts_stack)),
             ("shared-victory", b(self.shared_victory)),
         ]
+        .into_iter()
+        .chain(self.scout.iter().flat_map(ScoutOptions::pairs))
+        .collect()
     }
 
     /// Sets one option from its text form; the error says what was expected.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if ScoutOptions::NAMES.contains(&name) {
+            let Some(scout) = &mut self.scout else {
+                return Err(format!(
+                    "option {name} belongs to the Scout expansion, which is not on; add \
+                     expansions = [\"scout\"]"
+                ));
+            };
+            return scout.set(name, value).unwrap_or(Ok(()));
+        }
         let boolean = || match value {
             "true" => Ok(true),
             "false" => Ok(false),
@@ -138,8 +154,10 @@ impl Options {
             "shared-victory" => self.shared_victory = boolean()?,
             _ => {
                 return Err(format!(
-                    "option {name:?} is unknown; the options are {}",
-                    Options::NAMES.join(", ")
+                    "option {name:?} is unknown; the options are {} and, with the Scout \
+                     expansion, {}",
+                    Options::NAMES.join(", "),
+                    ScoutOptions::NAMES.join(", ")
                 ));
             }
         }
@@ -220,6 +238,10 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// Whether fish drawn on a river count for its fishers (2020) or only the fish of the
     /// lakes at its ends (first edition: "fish in the lakes at the ends of the river").
     fn fisher_counts_river_fish(&self) -> bool;
+    /// The Scout expansion's options when it is played (see [`crate::scout::Scout`]).
+    fn scout(&self) -> Option<&ScoutOptions> {
+        None
+    }
 
     /// The points of a completed forest.
     fn score_forest(&self, f: &ForestInfo) -> Breakdown {
@@ -391,10 +413,15 @@ impl Ruleset for Rules2020 {
 
 /// The ruleset of an edition with the given options.
 pub fn ruleset(edition: Edition, options: Options) -> Box<dyn Ruleset> {
-    match edition {
+    let scout = options.scout;
+    let base: Box<dyn Ruleset> = match edition {
         Edition::E2002 => Box::new(Rules2002 { options }),
         Edition::E2014 => Box::new(Rules2014 { options }),
         Edition::E2020 => Box::new(Rules2020 { options }),
+    };
+    match scout {
+        Some(s) => Box::new(Scout::new(base, s)),
+        None => base,
     }
 }
 

@@ -14,10 +14,12 @@ use crate::ruleset::{Options, Ruleset, ruleset};
 use crate::tileset::{TileSet, read_input};
 
 /// The built-in variants: name and TOML text.
-pub const BUILTIN: [(&str, &str); 3] = [
+pub const BUILTIN: [(&str, &str); 5] = [
     ("2002", include_str!("../variants/2002.toml")),
     ("2014", include_str!("../variants/2014.toml")),
     ("2020", include_str!("../variants/2020.toml")),
+    ("2002-scout", include_str!("../variants/2002-scout.toml")),
+    ("2014-scout", include_str!("../variants/2014-scout.toml")),
 ];
 
 /// A published edition of the rules.
@@ -135,6 +137,17 @@ impl Variant {
             }
         }
         let mut options = Options::for_edition(edition);
+        if raw.expansions.iter().any(|e| e == "scout") {
+            if edition == Edition::E2020 {
+                return Err(InputError::new(
+                    file,
+                    line_of_key("expansions"),
+                    "the Scout expansion belongs to the first edition (2002, 2014); no \
+                     published rules combine it with the 2020 edition",
+                ));
+            }
+            options.scout = Some(crate::scout::ScoutOptions::default());
+        }
         for (key, value) in &raw.options {
             let text = match value {
                 toml::Value::String(s) => s.clone(),
@@ -159,6 +172,16 @@ impl Variant {
     /// The ruleset of this variant's edition with its options.
     pub fn ruleset(&self) -> Box<dyn Ruleset> {
         ruleset(self.edition, self.options.clone())
+    }
+
+    /// The tiles a game of this variant is played with: the base set and every expansion's
+    /// tiles in one set (the base set's tile indexes stay the same).
+    pub fn playing_set(&self) -> Result<TileSet, InputError> {
+        let mut set = self.tiles.clone();
+        for extra in &self.tile_sets()[1..] {
+            set = set.with_expansion(extra)?;
+        }
+        Ok(set)
     }
 
     /// The tile sets in play: the base set, then one per expansion.

@@ -6,6 +6,7 @@ use hunters::Dir;
 use hunters::Variant;
 use hunters::bot::{BotKind, play_out};
 use hunters::game::{Category, Event, Game};
+use hunters::scout::Special;
 
 fn play(variant: &str, players: usize, seed: u64) -> Game {
     play_with(variant, players, seed, BotKind::Random)
@@ -79,7 +80,7 @@ fn play_with(variant: &str, players: usize, seed: u64, bot: BotKind) -> Game {
 
 #[test]
 fn random_games_keep_every_invariant() {
-    for variant in ["2002", "2014", "2020"] {
+    for variant in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
         for seed in 0..40 {
             let game = play(variant, 2 + (seed as usize % 4), seed);
             assert!(!game.winners().is_empty());
@@ -89,7 +90,7 @@ fn random_games_keep_every_invariant() {
 
 #[test]
 fn greedy_games_keep_every_invariant() {
-    for variant in ["2002", "2014", "2020"] {
+    for variant in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
         for seed in 0..6 {
             play_with(variant, 2 + (seed as usize % 4), seed, BotKind::Greedy);
         }
@@ -145,4 +146,34 @@ fn the_classic_editions_draw_the_same_regular_tiles_for_a_seed() {
         draws("2020"),
         "same shapes, same numbers, same order"
     );
+}
+
+/// With the Scout expansion the greedy bots lay every special tile they are dealt in nearly
+/// every game (they keep back the piece it needs and lay it at the latest in the last rounds).
+#[test]
+fn scout_bots_lay_their_special_tiles_in_most_games() {
+    let v = Variant::load("2002-scout").unwrap();
+    let mut all_laid = 0;
+    for seed in 0..100u64 {
+        let players = 2 + (seed as usize % 4);
+        let mut game = Game::seeded(&v, players, seed);
+        let dealt = game
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::Deal { special: Special::Tile(_), .. }))
+            .count();
+        assert!(dealt >= 1, "seed {seed}: no special tile dealt");
+        let mut bots: Vec<_> = (0..players).map(|p| BotKind::Greedy.make(seed, p)).collect();
+        play_out(&mut game, &mut bots);
+        let laid = game
+            .events()
+            .iter()
+            .filter(|e| {
+                matches!(e, Event::Place { tile, .. }
+                    if game.tiles().tiles[*tile].deck == hunters::Deck::Scout)
+            })
+            .count();
+        all_laid += usize::from(laid == dealt);
+    }
+    assert!(all_laid >= 90, "all special tiles laid in only {all_laid} of 100 games");
 }

@@ -107,7 +107,7 @@ fn golden_games_are_played_again_byte_for_byte() {
 
 #[test]
 fn two_hundred_seeds_per_variant_play_then_verify() {
-    for variant in ["2002", "2014", "2020"] {
+    for variant in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
         for seed in 0..200u64 {
             let players = 2 + (seed as usize % 4);
             let mut bots = vec![BotKind::Random; players];
@@ -172,7 +172,11 @@ fn tamperings(line: &str) -> Vec<Option<String>> {
 
 #[test]
 fn tampering_with_any_line_of_a_golden_log_is_caught_at_that_line() {
-    for name in ["2020-s2-3greedy.log", "2002-s3-4mixed.log"] {
+    for name in [
+        "2020-s2-3greedy.log",
+        "2002-s3-4mixed.log",
+        "2014-scout-s3-4mixed.log",
+    ] {
         let text = std::fs::read_to_string(root().join("golden").join(name)).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         let mut tried = 0;

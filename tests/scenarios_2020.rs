@@ -103,6 +103,7 @@ impl Table {
                     }),
                 )
             }),
+            ..Move::default()
         }
     }
 

@@ -108,6 +108,7 @@ fn make_move(game: &Game, x: i32, y: i32, rot: u8, put: Put) -> Move {
                 }),
             )
         }),
+        ..Move::default()
     }
 }
 
@@ -204,6 +205,7 @@ fn bonus_draws(game: &Game) -> Vec<(usize, String)> {
                 player,
                 tile,
                 bonus: true,
+                ..
             } => Some((*player, game.tiles().tiles[*tile].id.clone())),
             _ => None,
         })

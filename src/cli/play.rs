@@ -12,7 +12,7 @@ use serde::Serialize;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// A built-in variant (2002, 2014, 2020) or a variant TOML file.
+    /// A built-in variant (2002, 2014, 2020, 2002-scout, 2014-scout) or a variant TOML file.
     #[arg(long, short, value_name = "NAME|FILE", default_value = "2020")]
     variant: String,
     /// Number of players, 2 to 5 (default 2, or as many as --bots names).

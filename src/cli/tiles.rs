@@ -9,7 +9,7 @@ use hunters::{Deck, TileSet, Variant};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// A built-in variant (2002, 2014, 2020) or a variant TOML file.
+    /// A built-in variant (2002, 2014, 2020, 2002-scout, 2014-scout) or a variant TOML file.
     #[arg(
         long,
         short,
