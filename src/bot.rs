@@ -34,8 +34,8 @@ use std::str::FromStr;
 
 use crate::feature::{PieceAt, ZoneId};
 use crate::game::{Game, Move, OnBoard, Play};
-use crate::scout::Special;
 use crate::rng::{Stream, below, stream};
+use crate::scout::Special;
 use crate::tile::Piece;
 
 /// A bot chooses one of the legal moves of the game's player to move.
@@ -179,7 +179,11 @@ fn estimate(game: &Game, on: &OnBoard) -> i64 {
         PieceAt::Zone(z) => (z, false),
         PieceAt::Spot { placed, spot } => {
             let tile = &tiles[game.board().placed()[usize::from(placed)].tile];
-            match tile.spots.get(usize::from(spot)).and_then(|s| s.zones.first()) {
+            match tile
+                .spots
+                .get(usize::from(spot))
+                .and_then(|s| s.zones.first())
+            {
                 Some(&zone) => (ZoneId { placed, zone }, true),
                 None => return 0,
             }

@@ -193,7 +193,11 @@ impl Tally {
 /// seat rotation (`index % seats`), so each bot sits in each seat equally often.
 pub fn seating(bots: &[BotKind], index: u64, rotate: bool) -> Vec<BotKind> {
     let n = bots.len();
-    let r = if rotate { (index % n as u64) as usize } else { 0 };
+    let r = if rotate {
+        (index % n as u64) as usize
+    } else {
+        0
+    };
     (0..n).map(|s| bots[(s + r) % n]).collect()
 }
 

@@ -16,11 +16,10 @@ use crate::board::{Board, Placement, Pos};
 use crate::feature::{FeatureKey, Features, Herd, MAX_PLAYERS, PieceAt, ZoneId};
 use crate::rng::{shuffle, stream};
 use crate::ruleset::{Breakdown, CountUnit, Ruleset};
-use crate::tile::{
-    RiverEnd,
-    Deck, Dir, LakeSpecial, MeadowSpecial, Piece, Rotation, Side, ZoneKind, ZoneRef,
-};
 use crate::scout::{LakeScope, Refusal, Special, deal};
+use crate::tile::{
+    Deck, Dir, LakeSpecial, MeadowSpecial, Piece, RiverEnd, Rotation, Side, ZoneKind, ZoneRef,
+};
 use crate::tileset::TileSet;
 use crate::variant::Variant;
 
@@ -336,7 +335,11 @@ impl Game {
     /// stream `"scout"` and dealt in seat order; the pieces left over leave the game.
     pub fn seeded(variant: &Variant, players: usize, seed: u64) -> Game {
         // The built-in and loaded variants have checked, compatible tile sets.
-        let set = Arc::new(variant.playing_set().unwrap_or_else(|_| variant.tiles.clone()));
+        let set = Arc::new(
+            variant
+                .playing_set()
+                .unwrap_or_else(|_| variant.tiles.clone()),
+        );
         let rules: Arc<dyn Ruleset> = Arc::from(variant.ruleset());
         let mut regular = set.deck(Deck::Regular);
         shuffle(&mut regular, &mut stream(seed, "regular"));
@@ -449,7 +452,12 @@ impl Game {
             let Some(&tile) = deck.get(*next) else {
                 return false;
             };
-            let again = *next >= if bonus { self.bonus_dealt } else { self.regular_dealt };
+            let again = *next
+                >= if bonus {
+                    self.bonus_dealt
+                } else {
+                    self.regular_dealt
+                };
             *next += 1;
             self.events.push(Event::Draw {
                 player,
@@ -534,7 +542,13 @@ impl Game {
         s.scout_owner == Some(turn.player)
             && match options.refusal {
                 Refusal::OncePerTurn => !s.refused_land && !s.refused_bonus,
-                Refusal::LandAndBonus => !(if turn.bonus { s.refused_bonus } else { s.refused_land }),
+                Refusal::LandAndBonus => {
+                    !(if turn.bonus {
+                        s.refused_bonus
+                    } else {
+                        s.refused_land
+                    })
+                }
             }
     }
 
@@ -583,7 +597,10 @@ impl Game {
         recall: Option<usize>,
     ) -> Result<(), &'static str> {
         let tile = &self.set.tiles[t];
-        let spot = tile.spots.first().ok_or("that tile has no spot for a piece")?;
+        let spot = tile
+            .spots
+            .first()
+            .ok_or("that tile has no spot for a piece")?;
         let mut meeples = self.supply[turn.player].meeples;
         if let Some(r) = recall {
             meeples += u8::from(self.pieces[r].piece != Piece::Hut);
@@ -603,7 +620,11 @@ impl Game {
             spot.piece
         };
         let free = self.free_zones(t, at, recall);
-        if spot.zones.iter().all(|z| free.zones.contains(&(blocks, *z))) {
+        if spot
+            .zones
+            .iter()
+            .all(|z| free.zones.contains(&(blocks, *z)))
+        {
             Ok(())
         } else {
             Err("a special tile may not join a feature that already holds a piece of its kind")
@@ -814,7 +835,9 @@ impl Game {
                     ));
                 }
                 if !self.scout.hands[turn.player].contains(&Special::Tile(t)) {
-                    return Err(IllegalMove::Scout("the player does not hold that special tile"));
+                    return Err(IllegalMove::Scout(
+                        "the player does not hold that special tile",
+                    ));
                 }
                 t
             }
@@ -914,7 +937,11 @@ impl Game {
             if tile.rivers.len() >= 3 && !tile.lakes.is_empty() {
                 self.scout.dugout = Some((p, zone_id(placed, ZoneKind::Lake, 0)));
             }
-            if tile.spots.first().is_some_and(|s| s.piece == Piece::Gatherer) {
+            if tile
+                .spots
+                .first()
+                .is_some_and(|s| s.piece == Piece::Gatherer)
+            {
                 self.scout.scout_owner = Some(p);
             }
         }
@@ -1284,7 +1311,11 @@ impl Game {
                 .pieces
                 .iter()
                 .filter(|p| p.piece == Piece::Hut && matches!(p.at, PieceAt::Spot { .. }))
-                .flat_map(|p| self.piece_zones(p.at).into_iter().map(move |z| (p.player, z)))
+                .flat_map(|p| {
+                    self.piece_zones(p.at)
+                        .into_iter()
+                        .map(move |z| (p.player, z))
+                })
                 .collect();
             for (owner, z) in farms {
                 let info = self.features.meadow(z);
@@ -1308,7 +1339,12 @@ impl Game {
                 let tile = &self.set.tiles[self.board.placed()[usize::from(placed)].tile];
                 tile.spots
                     .get(usize::from(spot))
-                    .map(|s| s.zones.iter().map(|&zone| ZoneId { placed, zone }).collect())
+                    .map(|s| {
+                        s.zones
+                            .iter()
+                            .map(|&zone| ZoneId { placed, zone })
+                            .collect()
+                    })
                     .unwrap_or_default()
             }
         }

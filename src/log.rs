@@ -20,9 +20,9 @@ use crate::board::{Placement, Pos};
 use crate::error::InputError;
 use crate::feature::{Herd, PieceAt, ZoneId};
 use crate::game::{Event, Game, Move, Play};
-use crate::scout::Special;
 use crate::rng::{shuffle, stream};
 use crate::ruleset::ruleset;
+use crate::scout::Special;
 use crate::tile::{Deck, Dir, Piece, Rotation, Side, Tile, ZoneKind, ZoneRef};
 use crate::tileset::{TileSet, read_input};
 use crate::variant::Variant;
@@ -944,7 +944,14 @@ fn hands(log: &Log, s: &Setup) -> Result<Vec<Vec<Special>>, Divergence> {
 fn new_game(s: &Setup, regular: Vec<usize>, bonus: Vec<usize>, hands: Vec<Vec<Special>>) -> Game {
     let set = Arc::new(s.set.clone());
     let rules = ruleset(s.variant.edition, s.variant.options.clone());
-    Game::with_hands(set, Arc::from(rules), s.players.len(), regular, bonus, hands)
+    Game::with_hands(
+        set,
+        Arc::from(rules),
+        s.players.len(),
+        regular,
+        bonus,
+        hands,
+    )
 }
 
 /// The move a `place` line describes, in the game's terms.
@@ -1206,4 +1213,125 @@ pub fn bless(log: &Log, base: Option<&Path>) -> Result<String, Failure> {
     }
     out.push_str(&write(&game, &header));
     Ok(out)
+}
+
+/// A zone as logs name it: `X,Y:ZONE`.
+pub fn zone_address(game: &Game, zone: ZoneId) -> String {
+    Renderer::address(game, PieceAt::Zone(zone))
+}
+
+/// The moves of a log replayed under another variant.
+pub struct Rescored {
+    pub game: Game,
+    /// Moves replayed (tiles laid and refusals).
+    pub moves: usize,
+    /// The first move that cannot be played under this variant, and why; the replay stopped
+    /// there, before final scoring.
+    pub stopped: Option<Divergence>,
+}
+
+/// Replays the draws and moves of `log` under `variant` (with that variant's own options),
+/// without comparing consequences. Tiles are matched by id. It stops at the first draw of a
+/// tile the variant does not have, or the first move that is not legal there (another tile to
+/// lay, another player's turn, an illegal placement or piece).
+pub fn replay_under(
+    log: &Log,
+    base: Option<&Path>,
+    variant: &Variant,
+) -> Result<Rescored, Failure> {
+    let own = setup(log, base)?;
+    let s = Setup {
+        set: variant.playing_set()?,
+        variant: variant.clone(),
+        players: own.players,
+        seed: None,
+    };
+    let stop_at = |line: &Line, expected: String| Divergence {
+        file: log.file.clone(),
+        line: line.number,
+        expected,
+        found: line.text.clone(),
+    };
+    let mut stopped: Option<Divergence> = None;
+    let (mut regular, mut bonus) = (Vec::new(), Vec::new());
+    for line in &log.lines {
+        let LineKind::Draw {
+            tile,
+            bonus: b,
+            again: false,
+            ..
+        } = &line.kind
+        else {
+            continue;
+        };
+        let deck = if *b { Deck::Bonus } else { Deck::Regular };
+        match s.set.tile(tile).filter(|(_, t)| t.deck == deck) {
+            Some((i, _)) => {
+                if *b { &mut bonus } else { &mut regular }.push(i);
+            }
+            None => {
+                stopped = Some(stop_at(
+                    line,
+                    format!(
+                        "a tile of the {} deck of tile set {} (variant {})",
+                        if *b { "bonus" } else { "regular" },
+                        s.set.name,
+                        variant.name
+                    ),
+                ));
+                break;
+            }
+        }
+    }
+    let hands = match hands(log, &s) {
+        Ok(h) => h,
+        Err(d) => {
+            stopped = Some(d);
+            Vec::new()
+        }
+    };
+    let limit = stopped.as_ref().map_or(usize::MAX, |d| d.line);
+    let mut game = new_game(&s, regular, bonus, hands);
+    let mut moves = 0;
+    for line in log.lines.iter().take_while(|l| l.number < limit) {
+        let mv = match &line.kind {
+            LineKind::Place(m) => {
+                let Some(turn) = game.turn() else {
+                    stopped = Some(stop_at(line, "no move: the game is over".into()));
+                    break;
+                };
+                let drawn = &game.tiles().tiles[turn.tile];
+                let special = game
+                    .tiles()
+                    .tile(&m.tile)
+                    .is_some_and(|(_, t)| t.deck == Deck::Scout);
+                if m.player != turn.player || (!special && m.tile != drawn.id) {
+                    stopped = Some(stop_at(
+                        line,
+                        format!("place {} {} …", turn.player + 1, drawn.id),
+                    ));
+                    break;
+                }
+                match to_move(&game, m) {
+                    Ok(mv) => mv,
+                    Err(e) => {
+                        stopped = Some(stop_at(line, e));
+                        break;
+                    }
+                }
+            }
+            LineKind::Refuse { .. } => Move::refuse(),
+            _ => continue,
+        };
+        if let Err(e) = game.play(mv) {
+            stopped = Some(stop_at(line, format!("a legal move ({e})")));
+            break;
+        }
+        moves += 1;
+    }
+    Ok(Rescored {
+        game,
+        moves,
+        stopped,
+    })
 }

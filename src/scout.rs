@@ -14,9 +14,9 @@
 
 use crate::feature::ForestInfo;
 use crate::rng::{shuffle, stream};
+use crate::ruleset::{AnimalValues, CountUnit, Options, Ruleset};
 use crate::tile::Deck;
 use crate::tileset::TileSet;
-use crate::ruleset::{AnimalValues, CountUnit, Options, Ruleset};
 use crate::variant::Edition;
 
 /// Which refusals the Scout's owner has each turn (rules-matrix §5 Q18).
@@ -219,12 +219,7 @@ impl Ruleset for Scout {
 /// The special pieces dealt to each seat from master seed `seed`: the special land tiles of
 /// `set` and the Shaman card, shuffled with stream `"scout"`, taken in seat order; the pieces
 /// left over leave the game.
-pub fn deal(
-    set: &TileSet,
-    players: usize,
-    seed: u64,
-    options: &ScoutOptions,
-) -> Vec<Vec<Special>> {
+pub fn deal(set: &TileSet, players: usize, seed: u64, options: &ScoutOptions) -> Vec<Vec<Special>> {
     let mut pieces: Vec<Special> = set
         .deck(Deck::Scout)
         .into_iter()

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use comfy_table::{Cell, CellAlignment, ContentArrangement, Table, presets};
 use hunters::Variant;
 use hunters::bot::{BotKind, play_out};
@@ -72,35 +72,10 @@ struct Report {
     discards: usize,
 }
 
-/// The seats' bots: `--bots` names one per seat, or one for all `--players` seats.
-fn seats(args: &Args) -> Result<Vec<BotKind>> {
-    let bots = &args.bots;
-    match (args.players.map(usize::from), bots.len()) {
-        (None, 1) => Ok(vec![bots[0]; 2]),
-        (Some(n), 1) => Ok(vec![bots[0]; n]),
-        (None, n) | (Some(_), n) if !(2..=5).contains(&n) => {
-            bail!("--bots names {n} bots; a game has 2 to 5 players")
-        }
-        (Some(p), n) if p != n => {
-            bail!("--players {p} but --bots names {n} bots; give one bot per seat or a single bot")
-        }
-        (_, _) => Ok(bots.clone()),
-    }
-}
-
-/// A seed when none is given: the clock, mixed, so that two runs in a row differ.
-fn pick_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    // Keep seeds short enough to type back.
-    (nanos ^ (nanos >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15) % 1_000_000_000
-}
-
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let bots = seats(args)?;
+    let bots = super::seats(args.players, &args.bots)?;
     let variant = Variant::load(&args.variant)?;
-    let seed = args.seed.unwrap_or_else(pick_seed);
+    let seed = args.seed.unwrap_or_else(super::pick_seed);
     let mut game = Game::seeded(&variant, bots.len(), seed);
     let mut players: Vec<_> = bots
         .iter()

@@ -1,0 +1,398 @@
+//! `hunters simulate`: many games per variant, in parallel, with exact mergeable tallies.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use comfy_table::{Cell, CellAlignment};
+use hunters::Variant;
+use hunters::bot::BotKind;
+use hunters::compare::{Moments, Tally, tally_game};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The variants to play (built-in names or variant files); the first is the reference
+    /// for paired differences.
+    #[arg(value_name = "VARIANT", required_unless_present = "merge")]
+    variants: Vec<String>,
+    /// Games per variant.
+    #[arg(long, short, value_name = "N", required_unless_present = "merge")]
+    games: Option<u64>,
+    /// Master seed; game i is played with a seed derived from it and i, the same for every
+    /// variant.
+    #[arg(long, short, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Threads (default: every core). The results do not depend on it.
+    #[arg(long, short, value_name = "J")]
+    jobs: Option<usize>,
+    /// Number of players, 2 to 5 (default 2, or as many as --bots names).
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
+    players: Option<u8>,
+    /// The bot of each seat, comma-separated (random, greedy); one name serves every seat.
+    #[arg(
+        long,
+        short,
+        value_name = "BOT,…",
+        value_delimiter = ',',
+        default_value = "random"
+    )]
+    bots: Vec<BotKind>,
+    /// Play each seed once per seat rotation, so that seat advantage cancels out (the number
+    /// of games is rounded up to a multiple of the players).
+    #[arg(long)]
+    rotate_seats: bool,
+    /// Run only the K-th of M slices of the games (K from 1); merge the --json outputs with
+    /// --merge.
+    #[arg(long, value_name = "K/M")]
+    shard: Option<String>,
+    /// Merge the --json outputs of shards of one run and report the whole run.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["variants", "games", "shard"])]
+    merge: Vec<PathBuf>,
+    /// Print JSON (with the raw tallies, games per second and wall time).
+    #[arg(long)]
+    json: bool,
+}
+
+/// What identifies a run; shards of one run share it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Config {
+    variants: Vec<String>,
+    games: u64,
+    seed: u64,
+    bots: Vec<String>,
+    rotate_seats: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct VariantResult {
+    variant: String,
+    tally: Tally,
+    summary: Summary,
+}
+
+/// Means and 95 % half-intervals, derived from the tally.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Summary {
+    /// Per player and game: rivers, forests, huts, meadows, specials, total.
+    points: Vec<Estimate>,
+    margin: Estimate,
+    win_rate_by_seat: Vec<f64>,
+    bonus_turns_per_game: Estimate,
+    /// Against the first variant, per player and game, same categories as `points`.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    paired_difference: Vec<Estimate>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+struct Estimate {
+    mean: f64,
+    ci95: f64,
+}
+
+fn estimate(m: &Moments, scale: f64) -> Estimate {
+    // Rounded so that the text is the same on every machine.
+    let r = |x: f64| (x / scale * 1e4).round() / 1e4;
+    Estimate {
+        mean: r(m.mean()),
+        ci95: r(m.ci95()),
+    }
+}
+
+fn summary(t: &Tally) -> Summary {
+    Summary {
+        points: t.categories.iter().map(|m| estimate(m, 1.0)).collect(),
+        margin: estimate(&t.margin, 1.0),
+        win_rate_by_seat: t
+            .wins
+            .iter()
+            .map(|w| {
+                if t.games == 0 {
+                    0.0
+                } else {
+                    (*w as f64 / t.games as f64 * 1e4).round() / 1e4
+                }
+            })
+            .collect(),
+        bonus_turns_per_game: estimate(&t.bonus_turns, 1.0),
+        paired_difference: t.paired.iter().map(|m| estimate(m, 1000.0)).collect(),
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Report {
+    config: Config,
+    /// `K/M` for one slice of a run; absent for a whole run.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    shard: Option<String>,
+    results: Vec<VariantResult>,
+    /// Timing (not part of the results): games per second over all variants, wall time.
+    games_per_second: f64,
+    wall_seconds: f64,
+}
+
+fn parse_shard(s: &str) -> Result<(u64, u64)> {
+    let parsed = s
+        .split_once('/')
+        .and_then(|(k, m)| Some((k.parse::<u64>().ok()?, m.parse::<u64>().ok()?)));
+    match parsed {
+        Some((k, m)) if m >= 1 && (1..=m).contains(&k) => Ok((k, m)),
+        _ => bail!("--shard takes K/M with 1 <= K <= M, e.g. 2/4; found {s:?}"),
+    }
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    if !args.merge.is_empty() {
+        return merge(args);
+    }
+    let bots = super::seats(args.players, &args.bots)?;
+    let variants: Vec<Variant> = args
+        .variants
+        .iter()
+        .map(|v| Variant::load(v))
+        .collect::<Result<_, _>>()?;
+    let mut games = args.games.unwrap_or(0);
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if args.rotate_seats {
+        games = games.div_ceil(bots.len() as u64) * bots.len() as u64;
+    }
+    let (k, m) = match &args.shard {
+        Some(s) => parse_shard(s)?,
+        None => (1, 1),
+    };
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start the worker threads")?;
+    let indexes: Vec<u64> = (0..games).filter(|i| i % m == k - 1).collect();
+    let progress = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(indexes.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut tallies: Vec<Tally> = (0..variants.len())
+        .map(|i| Tally::new(bots.len(), i > 0))
+        .collect();
+    let start = Instant::now();
+    // Chunks keep memory flat however many games are played.
+    for chunk in indexes.chunks(4096) {
+        let outcomes: Vec<_> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|&i| {
+                    let o = tally_game(&variants, &bots, args.seed, i, args.rotate_seats);
+                    progress.inc(1);
+                    o
+                })
+                .collect()
+        });
+        for game in &outcomes {
+            for (v, o) in game.iter().enumerate() {
+                tallies[v].add(o, (v > 0).then(|| &game[0]));
+            }
+        }
+    }
+    progress.finish_and_clear();
+    let wall = start.elapsed().as_secs_f64();
+    let played = indexes.len() as f64 * variants.len() as f64;
+    let report = Report {
+        config: Config {
+            variants: args.variants.clone(),
+            games,
+            seed: args.seed,
+            bots: bots.iter().map(|b| b.name().to_string()).collect(),
+            rotate_seats: args.rotate_seats,
+        },
+        shard: args.shard.as_ref().map(|_| format!("{k}/{m}")),
+        results: args
+            .variants
+            .iter()
+            .zip(tallies)
+            .map(|(v, t)| VariantResult {
+                variant: v.clone(),
+                summary: summary(&t),
+                tally: t,
+            })
+            .collect(),
+        games_per_second: if wall > 0.0 { played / wall } else { 0.0 },
+        wall_seconds: wall,
+    };
+    output(&report, args.json)
+}
+
+fn output(r: &Report, json: bool) -> Result<ExitCode> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(r)?);
+    } else {
+        print(r);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn merge(args: &Args) -> Result<ExitCode> {
+    let mut merged: Option<Report> = None;
+    let mut seen: Vec<String> = Vec::new();
+    for path in &args.merge {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("{}: cannot read the file", path.display()))?;
+        let r: Report = serde_json::from_str(&text).with_context(|| {
+            format!(
+                "{}: not the --json output of hunters simulate",
+                path.display()
+            )
+        })?;
+        let Some(shard) = r.shard.clone() else {
+            bail!(
+                "{}: a whole run, not a shard; only shards merge",
+                path.display()
+            );
+        };
+        if seen.contains(&shard) {
+            bail!("{}: shard {shard} appears twice", path.display());
+        }
+        seen.push(shard);
+        match &mut merged {
+            None => merged = Some(r),
+            Some(m) => {
+                if m.config != r.config || m.results.len() != r.results.len() {
+                    bail!(
+                        "{}: a shard of another run (variants, games, seed, bots or rotation differ)",
+                        path.display()
+                    );
+                }
+                for (a, b) in m.results.iter_mut().zip(&r.results) {
+                    a.tally.merge(&b.tally);
+                }
+                m.wall_seconds += r.wall_seconds;
+            }
+        }
+    }
+    let Some(mut m) = merged else {
+        bail!("--merge needs the files of the shards");
+    };
+    let total: u64 = seen
+        .first()
+        .and_then(|s| s.split_once('/'))
+        .and_then(|(_, n)| n.parse().ok())
+        .unwrap_or(0);
+    if seen.len() as u64 != total {
+        bail!(
+            "the run has {total} shards but {} were given; every shard is needed",
+            seen.len()
+        );
+    }
+    for res in &mut m.results {
+        res.summary = summary(&res.tally);
+    }
+    m.shard = None;
+    let played = m.config.games as f64 * m.results.len() as f64;
+    m.games_per_second = if m.wall_seconds > 0.0 {
+        played / m.wall_seconds
+    } else {
+        0.0
+    };
+    output(&m, args.json)
+}
+
+fn print(r: &Report) {
+    let c = &r.config;
+    let games = r.results.first().map_or(0, |x| x.tally.games);
+    println!(
+        "{games} games per variant{}, seed {}, seats: {}{}",
+        r.shard
+            .as_ref()
+            .map_or(String::new(), |s| format!(" (shard {s})")),
+        c.seed,
+        c.bots.join(", "),
+        if c.rotate_seats {
+            " (seats rotated)"
+        } else {
+            ""
+        }
+    );
+    println!("Points per player and game (mean ± 95 % interval):");
+    let mut t = super::table();
+    let mut header = vec![Cell::new("variant")];
+    for h in [
+        "rivers",
+        "forests",
+        "huts",
+        "meadows",
+        "specials",
+        "total",
+        "margin",
+        "bonus turns",
+    ] {
+        header.push(Cell::new(h));
+    }
+    t.set_header(header);
+    let fmt = |e: &Estimate| format!("{:.2} ± {:.2}", e.mean, e.ci95);
+    for v in &r.results {
+        let s = &v.summary;
+        let mut row = vec![Cell::new(&v.variant)];
+        for e in s.points.iter().chain([&s.margin, &s.bonus_turns_per_game]) {
+            row.push(Cell::new(fmt(e)).set_alignment(CellAlignment::Right));
+        }
+        t.add_row(row);
+    }
+    println!("{t}");
+    println!("Win rate by seat:");
+    let mut t = super::table();
+    let seats = r
+        .results
+        .first()
+        .map_or(0, |x| x.summary.win_rate_by_seat.len());
+    let mut header = vec![Cell::new("variant")];
+    header.extend((1..=seats).map(|s| Cell::new(format!("seat {s}"))));
+    t.set_header(header);
+    for v in &r.results {
+        let mut row = vec![Cell::new(&v.variant)];
+        row.extend(
+            v.summary.win_rate_by_seat.iter().map(|w| {
+                Cell::new(format!("{:.1} %", w * 100.0)).set_alignment(CellAlignment::Right)
+            }),
+        );
+        t.add_row(row);
+    }
+    println!("{t}");
+    if r.results.len() > 1 {
+        println!(
+            "Paired difference to {} (same seeds; per player and game):",
+            r.results[0].variant
+        );
+        let mut t = super::table();
+        let mut header = vec![Cell::new("variant")];
+        for h in ["rivers", "forests", "huts", "meadows", "specials", "total"] {
+            header.push(Cell::new(h));
+        }
+        t.set_header(header);
+        for v in &r.results[1..] {
+            let mut row = vec![Cell::new(&v.variant)];
+            for e in &v.summary.paired_difference {
+                row.push(
+                    Cell::new(format!("{:+.2} ± {:.2}", e.mean, e.ci95))
+                        .set_alignment(CellAlignment::Right),
+                );
+            }
+            t.add_row(row);
+        }
+        println!("{t}");
+    }
+}

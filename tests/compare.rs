@@ -1,0 +1,271 @@
+//! Comparing editions: `diff` of one seed and of a log, and `simulate` results that do not
+//! depend on threads or on sharding.
+
+use std::process::{Command, Output};
+
+use hunters::Variant;
+use hunters::bot::BotKind;
+use hunters::compare;
+use hunters::game::{Category, Event};
+use hunters::log::{self, Header};
+
+fn hunters(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hunters"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn diff_seed_7_of_the_three_editions_shows_per_category_differences() {
+    let o = hunters(&["diff", "--seed", "7", "2002", "2014", "2020"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let out = stdout(&o);
+    assert!(out.contains("Seed 7"), "{out}");
+    for v in ["2002", "2014", "2020"] {
+        assert!(out.contains(&format!("| {v} ")), "{out}");
+    }
+    // A difference to the first variant is shown next to the value, e.g. `54 (+3)`.
+    assert!(out.contains("(+") || out.contains("(-"), "{out}");
+    let json = hunters(&["diff", "--seed", "7", "--json", "2002", "2014", "2020"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let cols = v["variants"].as_array().unwrap();
+    assert_eq!(cols.len(), 3);
+    // The differences are the values minus the first variant's.
+    for c in cols {
+        for (seat, d) in c["difference"].as_array().unwrap().iter().enumerate() {
+            for k in 0..6 {
+                let here = c["players"][seat][k].as_i64().unwrap();
+                let base = cols[0]["players"][seat][k].as_i64().unwrap();
+                assert_eq!(d[k].as_i64().unwrap(), here - base);
+            }
+        }
+    }
+}
+
+/// The 2002 and 2014 texts differ in forests and rivers only by counting segments or tiles:
+/// replaying 2002 games under 2014, every forest and river score has the same scorers and the
+/// same terms except that one, and every meadow and hut score is identical.
+#[test]
+fn the_first_editions_differ_in_forests_and_rivers_only_by_the_counting_unit() {
+    let v2002 = Variant::load("2002").unwrap();
+    let v2014 = Variant::load("2014").unwrap();
+    let mut unit_differences = 0;
+    for seed in 0..30 {
+        let bots = [BotKind::Random, BotKind::Random, BotKind::Random];
+        let game = compare::play(&v2002, &bots, seed);
+        let text = log::write(
+            &game,
+            &Header {
+                variant: "2002".into(),
+                seed: Some(seed),
+                players: vec!["random".into(); 3],
+                notes: Vec::new(),
+            },
+        );
+        let parsed = log::parse(&text, "game.log").unwrap();
+        let under = log::replay_under(&parsed, None, &v2014).unwrap();
+        assert!(under.stopped.is_none(), "every 2002 move is legal in 2014");
+        let scores = |g: &hunters::game::Game| -> Vec<_> {
+            g.events()
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Score(s) => Some(s.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        let (a, b) = (scores(&game), scores(&under.game));
+        assert_eq!(a.len(), b.len(), "seed {seed}: the same features score");
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!((x.category, x.zone), (y.category, y.zone), "seed {seed}");
+            assert_eq!(x.players, y.players, "seed {seed}: the same scorers");
+            match x.category {
+                Category::Forests | Category::Rivers => {
+                    let (tx, ty) = (&x.breakdown.terms, &y.breakdown.terms);
+                    assert_eq!(tx[0].what, "segments");
+                    assert_eq!(ty[0].what, "tiles");
+                    assert_eq!(tx[0].each, ty[0].each);
+                    assert!(
+                        tx[0].count >= ty[0].count,
+                        "a tile holds at least one segment"
+                    );
+                    assert_eq!(tx[1..], ty[1..], "seed {seed}: the other terms are equal");
+                    unit_differences += usize::from(tx[0].count != ty[0].count);
+                }
+                _ => assert_eq!(x.breakdown, y.breakdown, "seed {seed}"),
+            }
+        }
+    }
+    assert!(
+        unit_differences > 0,
+        "some feature had more segments than tiles"
+    );
+}
+
+#[test]
+fn diff_of_a_log_names_the_features_that_score_differently() {
+    let dir = std::env::temp_dir().join(format!("hunters-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.log");
+    let p = path.to_str().unwrap();
+    let o = hunters(&[
+        "play",
+        "--variant",
+        "2002",
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+        "--log",
+        p,
+    ]);
+    assert!(o.status.success());
+    let o = hunters(&["diff", "--log", p, "2014", "2020"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.contains("2014: all 78 moves replayed"), "{out}");
+    assert!(out.contains("Features that scored differently"), "{out}");
+    assert!(out.contains("| 2002 (log) |"), "{out}");
+
+    // A 2020 log's menhir tiles do not exist in the classic set: the replay stops there.
+    let path20 = dir.join("g20.log");
+    let p20 = path20.to_str().unwrap();
+    hunters(&["play", "--variant", "2020", "--seed", "5", "--log", p20]);
+    let text = std::fs::read_to_string(&path20).unwrap();
+    let first_bonus = text
+        .lines()
+        .position(|l| l.starts_with("draw") && l.ends_with(" bonus"))
+        .expect("a menhir tile is drawn");
+    let out = stdout(&hunters(&["diff", "--log", p20, "2014"]));
+    assert!(out.contains("2014: stopped after "), "{out}");
+    assert!(
+        out.contains(&format!(
+            "g20.log:{}: expected `a tile of the bonus deck of tile set classic",
+            first_bonus + 1
+        )),
+        "{out}"
+    );
+    assert!(out.contains("final scoring is left out"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn without_timing(json: &str) -> String {
+    json.lines()
+        .filter(|l| !l.contains("\"games_per_second\"") && !l.contains("\"wall_seconds\""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn simulate_results_do_not_depend_on_threads_or_shards() {
+    let base = ["simulate", "--games", "2000", "--json", "2002", "2020"];
+    let run = |extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        let o = hunters(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    let one = run(&["--jobs", "1"]);
+    let two = run(&["--jobs", "2"]);
+    assert_eq!(without_timing(&one), without_timing(&two));
+    let v: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert!(v["games_per_second"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["results"][0]["tally"]["games"], 2000);
+    assert!(v["results"][1]["summary"]["paired_difference"].is_array());
+
+    let dir = std::env::temp_dir().join(format!("hunters-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for k in 1..=4 {
+        let shard = run(&["--shard", &format!("{k}/4")]);
+        let f = dir.join(format!("shard{k}.json"));
+        std::fs::write(&f, shard).unwrap();
+        files.push(f.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["simulate", "--json", "--merge"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = hunters(&args);
+    assert!(
+        merged.status.success(),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
+    assert_eq!(without_timing(&stdout(&merged)), without_timing(&one));
+
+    // Merging needs every shard, once.
+    let o = hunters(&["simulate", "--merge", &files[0], &files[1]]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("every shard is needed"));
+    let o = hunters(&["simulate", "--merge", &files[0], &files[0]]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn simulate_refuses_bad_arguments() {
+    for (args, message) in [
+        (
+            vec!["simulate", "--games", "0", "2020"],
+            "--games must be at least 1",
+        ),
+        (
+            vec!["simulate", "--games", "5", "--shard", "5/4", "2020"],
+            "--shard takes K/M",
+        ),
+        (
+            vec!["simulate", "--games", "5", "--jobs", "0", "2020"],
+            "--jobs must be at least 1",
+        ),
+        (
+            vec!["simulate", "--games", "5", "1999"],
+            "the built-in variants are",
+        ),
+    ] {
+        let o = hunters(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains(message),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn simulate_with_rotated_seats_plays_each_seed_in_every_seat() {
+    let o = hunters(&[
+        "simulate",
+        "--games",
+        "9",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,random,random",
+        "--rotate-seats",
+        "--json",
+        "2020",
+    ]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["results"][0]["tally"]["games"], 9);
+    // The greedy bot sits in each seat three times and wins nearly always: no seat wins every
+    // game.
+    let wins: Vec<u64> = v["results"][0]["tally"]["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .collect();
+    assert_eq!(wins.len(), 3);
+    assert!(wins.iter().all(|&w| w < 9), "{wins:?}");
+}
