@@ -784,8 +784,9 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
     })
 }
 
-/// The decks in the order the log draws them; with a seed, also checked against the seed.
-fn decks(log: &Log, s: &Setup) -> Result<(Vec<usize>, Vec<usize>), Divergence> {
+/// The decks in the order the log draws them, up to the first draw the tile set cannot give
+/// (a tile it lacks, or one copy too many), which comes third.
+fn decks(log: &Log, s: &Setup) -> (Vec<usize>, Vec<usize>, Option<Divergence>) {
     let set = &s.set;
     let diverge = |line: &Line, expected: String| Divergence {
         file: log.file.clone(),
@@ -809,26 +810,28 @@ fn decks(log: &Log, s: &Setup) -> Result<(Vec<usize>, Vec<usize>), Divergence> {
         };
         let deck = if *b { Deck::Bonus } else { Deck::Regular };
         let Some((index, t)) = set.tile(tile).filter(|(_, t)| t.deck == deck) else {
-            return Err(diverge(
+            let bad = diverge(
                 line,
                 format!(
                     "a tile of the {} deck of tile set {}",
                     if *b { "bonus" } else { "regular" },
                     set.name
                 ),
-            ));
+            );
+            return (regular, bonus, Some(bad));
         };
         let n = drawn.entry(index).or_default();
         *n += 1;
         if *n > u32::from(t.count) {
-            return Err(diverge(
+            let bad = diverge(
                 line,
                 format!("no more copies of tile {} (the set has {})", t.id, t.count),
-            ));
+            );
+            return (regular, bonus, Some(bad));
         }
         if *b { &mut bonus } else { &mut regular }.push(index);
     }
-    Ok((regular, bonus))
+    (regular, bonus, None)
 }
 
 /// With a seed, the draws must follow the decks that seed shuffles: the first draw that does
@@ -1031,7 +1034,10 @@ fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
 /// wrong, the first one is reported.
 pub fn verify(log: &Log, base: Option<&Path>) -> Result<Verified, Failure> {
     let s = setup(log, base)?;
-    let (regular, bonus) = decks(log, &s).map_err(Failure::Diverged)?;
+    let (regular, bonus, bad) = decks(log, &s);
+    if let Some(d) = bad {
+        return Err(Failure::Diverged(d));
+    }
     let hands = hands(log, &s).map_err(Failure::Diverged)?;
     let seed = seed_check(log, &s, &regular, &bonus);
     let game = new_game(&s, regular, bonus, hands);
@@ -1156,7 +1162,10 @@ fn replay(log: &Log, mut game: Game) -> Result<(Game, usize), Failure> {
 /// Notes, the variant, the seed and the players are kept.
 pub fn bless(log: &Log, base: Option<&Path>) -> Result<String, Failure> {
     let s = setup(log, base)?;
-    let (regular, bonus) = decks(log, &s).map_err(Failure::Diverged)?;
+    let (regular, bonus, bad) = decks(log, &s);
+    if let Some(d) = bad {
+        return Err(Failure::Diverged(d));
+    }
     let hands = hands(log, &s).map_err(Failure::Diverged)?;
     let mut game = new_game(&s, regular, bonus, hands);
     let mut moves = log.lines.iter().filter_map(|l| match &l.kind {
@@ -1252,37 +1261,7 @@ pub fn replay_under(
         expected,
         found: line.text.clone(),
     };
-    let mut stopped: Option<Divergence> = None;
-    let (mut regular, mut bonus) = (Vec::new(), Vec::new());
-    for line in &log.lines {
-        let LineKind::Draw {
-            tile,
-            bonus: b,
-            again: false,
-            ..
-        } = &line.kind
-        else {
-            continue;
-        };
-        let deck = if *b { Deck::Bonus } else { Deck::Regular };
-        match s.set.tile(tile).filter(|(_, t)| t.deck == deck) {
-            Some((i, _)) => {
-                if *b { &mut bonus } else { &mut regular }.push(i);
-            }
-            None => {
-                stopped = Some(stop_at(
-                    line,
-                    format!(
-                        "a tile of the {} deck of tile set {} (variant {})",
-                        if *b { "bonus" } else { "regular" },
-                        s.set.name,
-                        variant.name
-                    ),
-                ));
-                break;
-            }
-        }
-    }
+    let (regular, bonus, mut stopped) = decks(log, &s);
     let hands = match hands(log, &s) {
         Ok(h) => h,
         Err(d) => {

@@ -1,21 +1,8 @@
 //! The command line: output a user relies on, exit codes, and clear errors without panics.
 
-use std::process::{Command, Output};
+mod run;
 
-fn hunters(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hunters"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use run::{hunters, stderr, stdout};
 
 #[test]
 fn tiles_reports_the_decks_of_each_edition() {

@@ -1,24 +1,15 @@
 //! Comparing editions: `diff` of one seed and of a log, and `simulate` results that do not
 //! depend on threads or on sharding.
 
-use std::process::{Command, Output};
+mod run;
+
+use run::{hunters, stdout};
 
 use hunters::Variant;
 use hunters::bot::BotKind;
 use hunters::compare;
 use hunters::game::{Category, Event};
 use hunters::log::{self, Header};
-
-fn hunters(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hunters"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 #[test]
 fn diff_seed_7_of_the_three_editions_shows_per_category_differences() {

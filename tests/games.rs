@@ -160,10 +160,20 @@ fn scout_bots_lay_their_special_tiles_in_most_games() {
         let dealt = game
             .events()
             .iter()
-            .filter(|e| matches!(e, Event::Deal { special: Special::Tile(_), .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Deal {
+                        special: Special::Tile(_),
+                        ..
+                    }
+                )
+            })
             .count();
         assert!(dealt >= 1, "seed {seed}: no special tile dealt");
-        let mut bots: Vec<_> = (0..players).map(|p| BotKind::Greedy.make(seed, p)).collect();
+        let mut bots: Vec<_> = (0..players)
+            .map(|p| BotKind::Greedy.make(seed, p))
+            .collect();
         play_out(&mut game, &mut bots);
         let laid = game
             .events()
@@ -175,5 +185,8 @@ fn scout_bots_lay_their_special_tiles_in_most_games() {
             .count();
         all_laid += usize::from(laid == dealt);
     }
-    assert!(all_laid >= 90, "all special tiles laid in only {all_laid} of 100 games");
+    assert!(
+        all_laid >= 90,
+        "all special tiles laid in only {all_laid} of 100 games"
+    );
 }

@@ -2,19 +2,14 @@
 //! files exit 2 with a message, and hand-written scenarios can be completed with --bless.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod run;
+
+use run::hunters;
 
 use hunters::Variant;
 use hunters::bot::{BotKind, play_out};
 use hunters::game::Game;
 use hunters::log::{self, Failure, Header};
-
-fn hunters(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hunters"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
