@@ -623,7 +623,7 @@ impl Game {
         if spot
             .zones
             .iter()
-            .all(|z| free.zones.contains(&(blocks, *z)))
+            .all(|z| free.contains(&(blocks, *z)))
         {
             Ok(())
         } else {
@@ -665,24 +665,32 @@ impl Game {
     /// Which zones of `tile` would be free of meeples / huts if laid at `at`, worked out from
     /// the features its sides would join, without laying it.
     fn free_zones(&self, tile_index: usize, at: Placement, recalled: Option<usize>) -> FreeZones {
+        let tiles = &self.set.tiles;
         // The shaman's meeple leaves before the piece is placed, so its feature may be free.
         let gone = recalled.map(|r| self.pieces[r]);
         let gone_from = |piece: Piece, key: FeatureKey| -> u16 {
             match gone {
                 Some(g) if g.piece == piece => match g.at {
                     PieceAt::Zone(z) => {
-                        u16::from(self.features.key(&self.set.tiles, &self.board, z, false) == key)
+                        u16::from(self.features.key(tiles, &self.board, z, false) == key)
                     }
                     PieceAt::Spot { .. } => 0,
                 },
                 _ => 0,
             }
         };
-        let tile = &self.set.tiles[tile_index];
-        let set = Arc::clone(&self.set);
-        let tiles = &set.tiles;
-        // For each local zone, the features next door it joins (as zones of neighbours).
-        let mut touches: Vec<Vec<(ZoneRef, ZoneId)>> = vec![Vec::new(); 4];
+        let tile = &tiles[tile_index];
+        const NO_ZONE: ZoneRef = ZoneRef {
+            kind: ZoneKind::Forest,
+            index: 0,
+        };
+        const NO_ID: ZoneId = ZoneId {
+            placed: 0,
+            zone: NO_ZONE,
+        };
+        // For each kind (forest, meadow, river), the local zones that touch a neighbour and the
+        // neighbour's zone they join; at most 12 border parts.
+        let mut touches: [Buf<_, 12>; 3] = [Buf::new((NO_ZONE, NO_ID)); 3];
         for dir in Dir::ALL {
             let Some(n) = self.board.index_at(at.pos.step(dir)) else {
                 continue;
@@ -710,6 +718,10 @@ impl Game {
                 ));
             }
         }
+        let no_key = FeatureKey {
+            kind: crate::feature::FeatureKind::Forest,
+            root: u32::MAX,
+        };
         let mut free = FreeZones::default();
         for (slot, kind) in [ZoneKind::Forest, ZoneKind::Meadow, ZoneKind::River]
             .into_iter()
@@ -717,26 +729,24 @@ impl Game {
         {
             let n = tile.zone_count(kind);
             // Local zones joined through a shared neighbour feature form one feature.
-            let keys: Vec<(u8, FeatureKey, bool)> = touches[slot]
-                .iter()
-                .map(|(z, nz)| {
-                    let key = self.features.key(tiles, &self.board, *nz, false);
-                    let sum = |c: &[u16]| c.iter().sum::<u16>();
-                    let taken = match kind {
-                        ZoneKind::Forest => {
-                            sum(&self.features.forest(*nz).gatherers)
-                                > gone_from(Piece::Gatherer, key)
-                        }
-                        ZoneKind::Meadow => {
-                            let m = self.features.meadow(*nz);
-                            sum(&m.hunters) + sum(&m.farm_huts) > gone_from(Piece::Hunter, key)
-                        }
-                        _ => sum(&self.features.river(*nz).fishers) > gone_from(Piece::Fisher, key),
-                    };
-                    (z.index, key, taken)
-                })
-                .collect();
-            let group = local_groups(n, &keys);
+            let mut keys: Buf<_, 12> = Buf::new((0u8, no_key, false));
+            for (z, nz) in touches[slot].as_slice() {
+                let key = self.features.key(tiles, &self.board, *nz, false);
+                let sum = |c: &[u16]| c.iter().sum::<u16>();
+                let taken = match kind {
+                    ZoneKind::Forest => {
+                        sum(&self.features.forest(*nz).gatherers) > gone_from(Piece::Gatherer, key)
+                    }
+                    ZoneKind::Meadow => {
+                        let m = self.features.meadow(*nz);
+                        sum(&m.hunters) + sum(&m.farm_huts) > gone_from(Piece::Hunter, key)
+                    }
+                    _ => sum(&self.features.river(*nz).fishers) > gone_from(Piece::Fisher, key),
+                };
+                keys.push((z.index, key, taken));
+            }
+            let keys = keys.as_slice();
+            let group = local_groups(n, keys);
             for i in 0..n {
                 let taken = keys
                     .iter()
@@ -761,8 +771,8 @@ impl Game {
         let nr = tile.rivers.len();
         let n = nr + tile.lakes.len();
         if n > 0 {
-            let mut keys: Vec<(u8, FeatureKey, bool)> = Vec::new();
-            for (z, nz) in &touches[2] {
+            let mut keys: Buf<_, 12> = Buf::new((0u8, no_key, false));
+            for (z, nz) in touches[2].as_slice() {
                 if z.kind != ZoneKind::River {
                     continue;
                 }
@@ -775,11 +785,12 @@ impl Game {
                     .any(|&c| c > 0);
                 keys.push((z.index, key, taken));
             }
+            let keys = keys.as_slice();
             // Rivers and their lakes are one system from the start.
-            let mut group = local_groups(n, &keys);
+            let mut group = local_groups(n, keys);
             for (i, r) in tile.rivers.iter().enumerate() {
                 for e in &r.ends {
-                    if let crate::tile::RiverEnd::Lake(l) = e {
+                    if let RiverEnd::Lake(l) = e {
                         let (a, b) = (group[i], group[nr + usize::from(*l)]);
                         for g in group.iter_mut() {
                             if *g == b {
@@ -877,7 +888,7 @@ impl Game {
                 return Err(IllegalMove::Piece("only on the tile just placed"));
             }
             let free = self.free_zones(tile_index, mv.at, mv.recall);
-            if !free.zones.contains(&(piece, z.zone)) {
+            if !free.contains(&(piece, z.zone)) {
                 return Err(IllegalMove::Piece(
                     "that feature already has a piece of that kind",
                 ));
@@ -1423,10 +1434,11 @@ fn zone_id(placed: usize, kind: ZoneKind, index: usize) -> ZoneId {
     }
 }
 
-/// Groups the `n` local zones of one kind: zones touching the same neighbour feature share a
-/// group. Returns the group of each zone.
-fn local_groups(n: usize, keys: &[(u8, FeatureKey, bool)]) -> Vec<usize> {
-    let mut group: Vec<usize> = (0..n.max(1)).collect();
+/// Groups the `n` local zones of one kind (at most 16): zones touching the same neighbour
+/// feature share a group. Returns the group of each zone.
+fn local_groups(n: usize, keys: &[(u8, FeatureKey, bool)]) -> [u8; 16] {
+    let mut group: [u8; 16] = std::array::from_fn(|i| i as u8);
+    debug_assert!(n <= 16);
     for (i, (za, ka, _)) in keys.iter().enumerate() {
         for (zb, kb, _) in &keys[i + 1..] {
             if ka == kb {
@@ -1442,15 +1454,59 @@ fn local_groups(n: usize, keys: &[(u8, FeatureKey, bool)]) -> Vec<usize> {
     group
 }
 
-/// The zones of a tile a piece may go on, with the piece.
-#[derive(Default)]
+/// A few items kept without allocating (the tile-set limits bound how many).
+#[derive(Clone, Copy)]
+struct Buf<T: Copy, const N: usize> {
+    items: [T; N],
+    len: usize,
+}
+
+impl<T: Copy, const N: usize> Buf<T, N> {
+    fn new(fill: T) -> Self {
+        Buf {
+            items: [fill; N],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, x: T) {
+        self.items[self.len] = x;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+}
+
+/// The zones of a tile a piece may go on, with the piece (a tile has at most 16 zones, and a
+/// hut may go on each river and lake).
 struct FreeZones {
-    zones: Vec<(Piece, ZoneRef)>,
+    zones: Buf<(Piece, ZoneRef), 32>,
+}
+
+impl Default for FreeZones {
+    fn default() -> FreeZones {
+        FreeZones {
+            zones: Buf::new((
+                Piece::Hut,
+                ZoneRef {
+                    kind: ZoneKind::Lake,
+                    index: 0,
+                },
+            )),
+        }
+    }
 }
 
 impl FreeZones {
+    fn contains(&self, x: &(Piece, ZoneRef)) -> bool {
+        self.zones.as_slice().contains(x)
+    }
+
     fn options(&self, meeples: bool, huts: bool) -> impl Iterator<Item = (Piece, ZoneRef)> + '_ {
         self.zones
+            .as_slice()
             .iter()
             .copied()
             .filter(move |(p, _)| if *p == Piece::Hut { huts } else { meeples })
