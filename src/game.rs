@@ -613,18 +613,26 @@ impl Game {
         if !has {
             return Err("a special tile needs its piece in the supply");
         }
-        // The Agriculture hut stands in the meadow: it needs a meadow without hunters.
-        let blocks = if spot.piece == Piece::Hut {
-            Piece::Hunter
-        } else {
-            spot.piece
+        // "No puede colocarse de manera que conecte con un bosque / río / pradera en la que ya
+        // haya recolectores / pescadores / cazadores": no forest (river, meadow) of the tile may
+        // join one that holds such a piece. The Agriculture hut stands in a meadow, so its
+        // tile is barred by hunters, in either of its meadows.
+        let (blocks, kind) = match spot.piece {
+            Piece::Gatherer => (Piece::Gatherer, ZoneKind::Forest),
+            Piece::Fisher => (Piece::Fisher, ZoneKind::River),
+            Piece::Hunter | Piece::Hut => (Piece::Hunter, ZoneKind::Meadow),
         };
         let free = self.free_zones(t, at, recall);
-        if spot
-            .zones
-            .iter()
-            .all(|z| free.contains(&(blocks, *z)))
-        {
+        let all_free = (0..tile.zone_count(kind)).all(|i| {
+            free.contains(&(
+                blocks,
+                ZoneRef {
+                    kind,
+                    index: i as u8,
+                },
+            ))
+        });
+        if all_free {
             Ok(())
         } else {
             Err("a special tile may not join a feature that already holds a piece of its kind")

@@ -829,6 +829,13 @@ fn agriculture_may_not_join_a_hunted_meadow() {
         !legal_specials(&g, "S4").is_empty(),
         "Agriculture fits elsewhere"
     );
+    // The printed rule bars the tile from joining a hunted meadow at all: turned so that only
+    // its other meadow (not the farm's) meets the hunted bank, it is refused as well.
+    for (bank, rot) in [(0, 2), (1, 0)] {
+        let mut g = river_with_a_hunter("S4", bank);
+        let err = assert_special_refused(&mut g, "S4", -2, 0, rot);
+        assert!(matches!(err, IllegalMove::Scout(_)), "bank {bank}: {err}");
+    }
 }
 
 // =============================================================================================
