@@ -334,12 +334,7 @@ impl Game {
     /// With the Scout expansion the special land tiles and the Shaman card are shuffled with
     /// stream `"scout"` and dealt in seat order; the pieces left over leave the game.
     pub fn seeded(variant: &Variant, players: usize, seed: u64) -> Game {
-        // The built-in and loaded variants have checked, compatible tile sets.
-        let set = Arc::new(
-            variant
-                .playing_set()
-                .unwrap_or_else(|_| variant.tiles.clone()),
-        );
+        let set = variant.playing_set();
         let rules: Arc<dyn Ruleset> = Arc::from(variant.ruleset());
         let mut regular = set.deck(Deck::Regular);
         shuffle(&mut regular, &mut stream(seed, "regular"));

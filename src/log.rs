@@ -686,7 +686,7 @@ fn known_tag(name: &str) -> bool {
 struct Setup {
     variant: Variant,
     /// The tiles in play (the base set and the expansions').
-    set: TileSet,
+    set: Arc<TileSet>,
     players: Vec<String>,
     seed: Option<u64>,
 }
@@ -775,7 +775,7 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
             )
         })?),
     };
-    let set = variant.playing_set()?;
+    let set = variant.playing_set();
     Ok(Setup {
         variant,
         set,
@@ -945,7 +945,7 @@ fn hands(log: &Log, s: &Setup) -> Result<Vec<Vec<Special>>, Divergence> {
 }
 
 fn new_game(s: &Setup, regular: Vec<usize>, bonus: Vec<usize>, hands: Vec<Vec<Special>>) -> Game {
-    let set = Arc::new(s.set.clone());
+    let set = Arc::clone(&s.set);
     let rules = ruleset(s.variant.edition, s.variant.options.clone());
     Game::with_hands(
         set,
@@ -1250,7 +1250,7 @@ pub fn replay_under(
 ) -> Result<Rescored, Failure> {
     let own = setup(log, base)?;
     let s = Setup {
-        set: variant.playing_set()?,
+        set: variant.playing_set(),
         variant: variant.clone(),
         players: own.players,
         seed: None,

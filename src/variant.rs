@@ -6,6 +6,7 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Deserialize;
 
@@ -69,6 +70,9 @@ pub struct Variant {
     pub options: Options,
     /// Where the variant was read from.
     pub source: String,
+    /// The base set and every expansion's tiles in one set, built once when the variant is
+    /// read (games share it).
+    playing: Arc<TileSet>,
 }
 
 #[derive(Deserialize)]
@@ -158,6 +162,14 @@ impl Variant {
                 .set(key, &text)
                 .map_err(|msg| InputError::new(file, line_of_key(key), msg))?;
         }
+        let mut playing = tiles.clone();
+        for e in &raw.expansions {
+            if let Some(extra) = TileSet::builtin(e) {
+                playing = playing
+                    .with_expansion(&extra)
+                    .map_err(|e| InputError::new(file, line_of_key("expansions"), e.message))?;
+            }
+        }
         Ok(Variant {
             name: raw.name,
             description: raw.description,
@@ -166,6 +178,7 @@ impl Variant {
             expansions: raw.expansions,
             options,
             source: file.to_string(),
+            playing: Arc::new(playing),
         })
     }
 
@@ -176,12 +189,8 @@ impl Variant {
 
     /// The tiles a game of this variant is played with: the base set and every expansion's
     /// tiles in one set (the base set's tile indexes stay the same).
-    pub fn playing_set(&self) -> Result<TileSet, InputError> {
-        let mut set = self.tiles.clone();
-        for extra in &self.tile_sets()[1..] {
-            set = set.with_expansion(extra)?;
-        }
-        Ok(set)
+    pub fn playing_set(&self) -> Arc<TileSet> {
+        Arc::clone(&self.playing)
     }
 
     /// The tile sets in play: the base set, then one per expansion.

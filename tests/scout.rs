@@ -42,7 +42,7 @@ fn scout_rules(options: &[(&str, &str)]) -> (Arc<TileSet>, Arc<dyn Ruleset>) {
         o.set(name, value)
             .unwrap_or_else(|e| panic!("option {name} = {value}: {e}"));
     }
-    let set = Arc::new(v.playing_set().unwrap());
+    let set = v.playing_set();
     (set, Arc::from(ruleset(v.edition, o)))
 }
 
