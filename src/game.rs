@@ -828,6 +828,13 @@ impl Game {
 
     /// Plays a move after checking it; an illegal move leaves the game untouched.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.check(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Why `mv` is not legal now, if it is not; the game does not change.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         let Some(turn) = self.turn else {
             return Err(IllegalMove::GameOver);
         };
@@ -838,7 +845,6 @@ impl Game {
                         "only the owner of the laid Scout tile may refuse a drawn tile, once a turn",
                     ));
                 }
-                self.play_unchecked(mv);
                 return Ok(());
             }
             Play::Drawn => turn.tile,
@@ -909,7 +915,6 @@ impl Game {
                 return Err(IllegalMove::Piece("no such piece left in the supply"));
             }
         }
-        self.play_unchecked(mv);
         Ok(())
     }
 
