@@ -167,6 +167,18 @@ pub struct Header {
     pub notes: Vec<(String, String)>,
 }
 
+impl Header {
+    /// The header of a seeded game between bots.
+    pub fn for_bots(variant: &str, seed: u64, bots: &[crate::bot::BotKind]) -> Header {
+        Header {
+            variant: variant.to_string(),
+            seed: Some(seed),
+            players: bots.iter().map(|b| b.name().to_string()).collect(),
+            notes: Vec::new(),
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writing
 

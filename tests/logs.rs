@@ -42,15 +42,7 @@ fn played(variant: &str, bots: &[BotKind], seed: u64) -> String {
         .map(|(s, b)| b.make(seed, s))
         .collect();
     play_out(&mut game, &mut players);
-    log::write(
-        &game,
-        &Header {
-            variant: variant.to_string(),
-            seed: Some(seed),
-            players: bots.iter().map(|b| b.name().to_string()).collect(),
-            notes: Vec::new(),
-        },
-    )
+    log::write(&game, &Header::for_bots(variant, seed, bots))
 }
 
 fn check(text: &str) -> Result<usize, Failure> {
@@ -321,7 +313,7 @@ fn play_log_writes_what_verify_accepts() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("game.log");
     let p = path.to_str().unwrap();
-    let o = hunters(&[
+    let args = [
         "play",
         "--variant",
         "2002",
@@ -331,20 +323,10 @@ fn play_log_writes_what_verify_accepts() {
         "4",
         "--log",
         p,
-    ]);
-    assert!(o.status.success());
+    ];
+    assert!(hunters(&args).status.success());
     let first = std::fs::read(&path).unwrap();
-    hunters(&[
-        "play",
-        "--variant",
-        "2002",
-        "--seed",
-        "9",
-        "--players",
-        "4",
-        "--log",
-        p,
-    ]);
+    hunters(&args);
     assert_eq!(first, std::fs::read(&path).unwrap(), "byte-identical logs");
     let o = hunters(&["verify", p]);
     assert_eq!(

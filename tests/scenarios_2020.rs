@@ -11,6 +11,9 @@
 //! (x) and south (y); a rotation is a number of clockwise quarter turns. Zones are named by their
 //! index on the printed tile: `hunter(0)` is a hunter on the tile's first meadow.
 
+mod scenario;
+
+use scenario::*;
 use std::sync::Arc;
 
 use hunters::game::{Category, Event, Game, IllegalMove, Move, OnBoard, Turn};
@@ -23,31 +26,6 @@ use hunters::{ZoneRef, feature::Herd};
 const YOU: usize = 0;
 const BLUE: usize = 1;
 const RED: usize = 0;
-
-/// A piece for a move: what it is, and the kind and index of the zone on the printed tile.
-type PieceSpec = Option<(Piece, ZoneKind, u8)>;
-
-const NONE: PieceSpec = None;
-
-fn gatherer(i: u8) -> PieceSpec {
-    Some((Piece::Gatherer, ZoneKind::Forest, i))
-}
-
-fn fisher(i: u8) -> PieceSpec {
-    Some((Piece::Fisher, ZoneKind::River, i))
-}
-
-fn hunter(i: u8) -> PieceSpec {
-    Some((Piece::Hunter, ZoneKind::Meadow, i))
-}
-
-fn hut_on_river(i: u8) -> PieceSpec {
-    Some((Piece::Hut, ZoneKind::River, i))
-}
-
-fn hut_on_lake(i: u8) -> PieceSpec {
-    Some((Piece::Hut, ZoneKind::Lake, i))
-}
 
 /// One score as the tests compare it: who, what for, how many points.
 type Scored = (Vec<usize>, Category, u32);
@@ -86,7 +64,7 @@ impl Table {
     }
 
     /// The move putting the tile to be placed at (x, y), turned `rot`, with `piece` on it.
-    fn mv(&self, x: i32, y: i32, rot: u8, piece: PieceSpec) -> Move {
+    fn mv(&self, x: i32, y: i32, rot: u8, piece: Put) -> Move {
         let placed = self.game.board().len() as u16;
         Move {
             at: Placement {
@@ -108,14 +86,7 @@ impl Table {
     }
 
     /// Plays tile `id`, which `player` must hold; returns its index on the board.
-    fn play(
-        &mut self,
-        player: usize,
-        id: &str,
-        at: (i32, i32),
-        rot: u8,
-        piece: PieceSpec,
-    ) -> usize {
+    fn play(&mut self, player: usize, id: &str, at: (i32, i32), rot: u8, piece: Put) -> usize {
         self.expect_turn(player, id);
         let placed = self.game.board().len();
         let mv = self.mv(at.0, at.1, rot, piece);
@@ -331,9 +302,9 @@ fn t20_f1_four_tile_menhir_forest_scores_8_and_an_extra_turn() {
     // The start forest (menhir) closed into a 2x2 block by 30, 78 and 33.
     let mut t = Table::new("2020", 2, &["30", "78", "33", "62"], &["90", "85"]);
     t.play(YOU, "30", (1, 0), 0, gatherer(0));
-    t.play(BLUE, "78", (0, 1), 0, NONE);
+    t.play(BLUE, "78", (0, 1), 0, NOTHING);
     let mark = t.mark();
-    t.play(YOU, "33", (1, 1), 0, NONE);
+    t.play(YOU, "33", (1, 1), 0, NOTHING);
     assert_eq!(
         t.scores_since(mark),
         vec![(vec![YOU], Category::Forests, 8)],
@@ -363,13 +334,13 @@ fn t20_f1_eight_tiles_score_16() {
         &["90"],
     );
     t.play(YOU, "38", (1, 0), 0, gatherer(0));
-    t.play(BLUE, "39", (2, 0), 0, NONE);
-    t.play(YOU, "30", (3, 0), 0, NONE);
-    t.play(BLUE, "40", (3, 1), 1, NONE);
-    t.play(YOU, "37", (3, 2), 0, NONE);
-    t.play(BLUE, "60", (0, 1), 1, NONE);
+    t.play(BLUE, "39", (2, 0), 0, NOTHING);
+    t.play(YOU, "30", (3, 0), 0, NOTHING);
+    t.play(BLUE, "40", (3, 1), 1, NOTHING);
+    t.play(YOU, "37", (3, 2), 0, NOTHING);
+    t.play(BLUE, "60", (0, 1), 1, NOTHING);
     let mark = t.mark();
-    t.play(YOU, "36", (0, 2), 2, NONE);
+    t.play(YOU, "36", (0, 2), 2, NOTHING);
     assert_eq!(
         t.scores_since(mark),
         vec![(vec![YOU], Category::Forests, 16)],
@@ -395,12 +366,12 @@ fn t20_f2_menhir_forest_completed_in_an_extra_turn_gives_no_second_one() {
         &["38", "35", "30", "78", "33", "62"],
         &["90", "85", "94"],
     );
-    t.play(YOU, "38", (0, -1), 0, NONE);
-    t.play(BLUE, "35", (-1, -1), 0, NONE);
-    t.play(YOU, "30", (1, 0), 0, NONE);
-    t.play(BLUE, "78", (0, 1), 0, NONE);
+    t.play(YOU, "38", (0, -1), 0, NOTHING);
+    t.play(BLUE, "35", (-1, -1), 0, NOTHING);
+    t.play(YOU, "30", (1, 0), 0, NOTHING);
+    t.play(BLUE, "78", (0, 1), 0, NOTHING);
     let mark = t.mark();
-    t.play(YOU, "33", (1, 1), 0, NONE);
+    t.play(YOU, "33", (1, 1), 0, NOTHING);
     assert_eq!(t.bonus_draws_since(mark), vec![YOU], "{}", t.log());
     assert!(
         t.scores_since(mark).is_empty(),
@@ -441,15 +412,15 @@ fn t20_f3_majority_scores_10_three_meeples_return_one_extra_turn() {
         &["90", "85"],
     );
     t.play(YOU, "37", (0, -1), 0, gatherer(0));
-    t.play(BLUE, "61", (1, -1), 0, NONE);
-    t.play(YOU, "62", (-1, -1), 0, NONE);
+    t.play(BLUE, "61", (1, -1), 0, NOTHING);
+    t.play(YOU, "62", (-1, -1), 0, NOTHING);
     t.play(BLUE, "34", (1, -2), 0, gatherer(0));
     t.play(YOU, "38", (-1, -2), 0, gatherer(0));
-    t.play(BLUE, "35", (-2, -2), 0, NONE);
+    t.play(BLUE, "35", (-2, -2), 0, NOTHING);
     assert_eq!(t.game.supply(YOU).0, 3);
     assert_eq!(t.game.supply(BLUE).0, 4);
     let mark = t.mark();
-    t.play(YOU, "63", (0, -2), 2, NONE);
+    t.play(YOU, "63", (0, -2), 2, NOTHING);
     assert_eq!(
         t.scores_since(mark),
         vec![(vec![YOU], Category::Forests, 10)],
@@ -473,7 +444,7 @@ fn t20_f3_majority_scores_10_three_meeples_return_one_extra_turn() {
     assert_eq!((t.game.supply(YOU).0, t.game.supply(BLUE).0), (5, 5));
     // Exactly one extra turn, then Blue's regular turn.
     assert_eq!(t.bonus_draws_since(mark), vec![YOU]);
-    t.play(YOU, "90", (2, -1), 0, NONE);
+    t.play(YOU, "90", (2, -1), 0, NOTHING);
     assert_eq!(t.bonus_draws_since(mark), vec![YOU], "{}", t.log());
     t.expect_turn(BLUE, "53");
 }
@@ -489,7 +460,7 @@ fn t20_r2_tied_fishers_both_score_9() {
     t.play(YOU, "20", (-1, 0), 0, fisher(0));
     t.play(BLUE, "59", (0, -1), 3, fisher(0));
     let mark = t.mark();
-    t.play(YOU, "19", (-1, -1), 0, NONE);
+    t.play(YOU, "19", (-1, -1), 0, NOTHING);
     assert_eq!(
         t.scores_since(mark),
         vec![(vec![YOU, BLUE], Category::Rivers, 9)],
@@ -516,11 +487,11 @@ fn t20_h1_hut_majority_scores_8_fish() {
     // and 9's own lake (2): 8 fish.
     let mut t = Table::new("2020", 2, &["20", "62", "0", "59", "9"], &[]);
     t.play(YOU, "20", (-1, 0), 0, hut_on_river(0));
-    t.play(BLUE, "62", (-2, 0), 0, NONE);
+    t.play(BLUE, "62", (-2, 0), 0, NOTHING);
     t.play(YOU, "0", (-2, -1), 1, hut_on_lake(0));
     t.play(BLUE, "59", (0, -1), 3, hut_on_river(0));
     let mark = t.mark();
-    t.play(YOU, "9", (-1, -1), 1, NONE);
+    t.play(YOU, "9", (-1, -1), 1, NOTHING);
     assert!(t.game.is_over());
     let system = t.game.features().system(
         &t.game.tiles().tiles,
@@ -549,9 +520,9 @@ fn t20_h2_tied_huts_both_score_10_fish() {
     let mut t = Table::new("2020", 2, &["20", "1", "0", "9"], &[]);
     t.play(YELLOW, "20", (-1, 0), 0, hut_on_river(0));
     t.play(BLUE, "1", (0, -1), 2, hut_on_river(0));
-    t.play(YELLOW, "0", (1, -1), 3, NONE);
+    t.play(YELLOW, "0", (1, -1), 3, NOTHING);
     let mark = t.mark();
-    t.play(BLUE, "9", (-1, -1), 1, NONE);
+    t.play(BLUE, "9", (-1, -1), 1, NOTHING);
     assert!(t.game.is_over());
     let system = t.game.features().system(
         &t.game.tiles().tiles,
@@ -596,7 +567,7 @@ fn t20_m2_tied_hunters_score_3_each() {
     let mut t = Table::new("2020", 2, &["31", "35", "62"], &[]);
     t.play(RED, "31", (1, 0), 0, hunter(0));
     t.play(VIOLET, "35", (0, 1), 3, hunter(0));
-    t.play(RED, "62", (1, 1), 0, NONE);
+    t.play(RED, "62", (1, 1), 0, NOTHING);
     assert!(t.game.is_over());
     let meadow = t.zone_at((1, 1), ZoneKind::Meadow, 0);
     assert_eq!(t.game.features().meadow(meadow).animals, herd(1, 0, 1, 1));
@@ -614,9 +585,9 @@ fn t20_m2_tied_hunters_score_3_each() {
 fn t20_m3_more_tigers_than_deer_scores_0() {
     // 31 (tiger) east of the start, 37 (deer) south of it with Blue's hunter, 32 (tiger) joins.
     let mut t = Table::new("2020", 2, &["31", "37", "32"], &[]);
-    t.play(YOU, "31", (1, 0), 0, NONE);
+    t.play(YOU, "31", (1, 0), 0, NOTHING);
     t.play(BLUE, "37", (0, 1), 0, hunter(0));
-    t.play(YOU, "32", (1, 1), 2, NONE);
+    t.play(YOU, "32", (1, 1), 2, NOTHING);
     assert!(t.game.is_over());
     let info = t
         .game
@@ -647,10 +618,10 @@ fn t20_m4_majority_scores_11() {
     t.play(RED, "24", (-1, 0), 2, hunter(2));
     t.play(BLUE, "37", (1, 0), 3, hunter(0));
     t.play(RED, "35", (-1, -1), 1, hunter(0));
-    t.play(BLUE, "62", (2, 0), 0, NONE);
-    t.play(RED, "61", (1, -1), 0, NONE);
-    t.play(BLUE, "31", (-2, -1), 0, NONE);
-    t.play(RED, "36", (0, -1), 2, NONE);
+    t.play(BLUE, "62", (2, 0), 0, NOTHING);
+    t.play(RED, "61", (1, -1), 0, NOTHING);
+    t.play(BLUE, "31", (-2, -1), 0, NOTHING);
+    t.play(RED, "36", (0, -1), 2, NOTHING);
     assert!(t.game.is_over());
     let info = t
         .game
@@ -685,14 +656,14 @@ fn t20_ht_hunting_trap_scores_4_at_once_and_covers_what_it_scored() {
         &["94"],
     );
     t.play(YOU, "30", (1, 0), 0, hunter(0));
-    t.play(BLUE, "31", (1, 1), 0, NONE);
-    t.play(YOU, "35", (2, 0), 1, NONE);
+    t.play(BLUE, "31", (1, 1), 0, NOTHING);
+    t.play(YOU, "35", (2, 0), 1, NOTHING);
     t.play(BLUE, "61", (1, 2), 0, hunter(0));
-    t.play(YOU, "62", (2, 2), 0, NONE);
-    t.play(BLUE, "37", (3, 2), 0, NONE);
-    t.play(YOU, "78", (0, 1), 0, NONE);
+    t.play(YOU, "62", (2, 2), 0, NOTHING);
+    t.play(BLUE, "37", (3, 2), 0, NOTHING);
+    t.play(YOU, "78", (0, 1), 0, NOTHING);
     let mark = t.mark();
-    let trap = t.play(YOU, "94", (2, 1), 0, NONE);
+    let trap = t.play(YOU, "94", (2, 1), 0, NOTHING);
     // The placer scores at once.
     let scores = t.scores_since(mark);
     assert_eq!(
@@ -764,14 +735,14 @@ fn t20_pt_pit_trap_doubles_the_animals_around_it_for_20() {
         &["92"],
     );
     t.play(YOU, "35", (1, 0), 2, hunter(0));
-    t.play(BLUE, "61", (2, 0), 0, NONE);
-    t.play(YOU, "36", (0, 1), 2, NONE);
-    t.play(YOU, "92", (1, 1), 1, NONE);
-    t.play(BLUE, "76", (0, 2), 0, NONE);
-    t.play(YOU, "37", (2, 1), 3, NONE);
-    t.play(BLUE, "65", (1, 2), 1, NONE);
+    t.play(BLUE, "61", (2, 0), 0, NOTHING);
+    t.play(YOU, "36", (0, 1), 2, NOTHING);
+    t.play(YOU, "92", (1, 1), 1, NOTHING);
+    t.play(BLUE, "76", (0, 2), 0, NOTHING);
+    t.play(YOU, "37", (2, 1), 3, NOTHING);
+    t.play(BLUE, "65", (1, 2), 1, NOTHING);
     let mark = t.mark();
-    t.play(YOU, "34", (2, 2), 0, NONE);
+    t.play(YOU, "34", (2, 2), 0, NOTHING);
     assert!(t.game.is_over());
     let grassland = t
         .game
@@ -813,17 +784,17 @@ fn t20_lb_logboat_scores_8_then_the_river_5_and_the_fisher_returns() {
         &["30", "78", "33", "16", "21", "62", "75", "34", "37"],
         &["83", "93"],
     );
-    t.play(YOU, "30", (1, 0), 0, NONE);
-    t.play(BLUE, "78", (0, 1), 0, NONE);
-    t.play(YOU, "33", (1, 1), 0, NONE);
-    t.play(YOU, "83", (-1, 0), 0, NONE);
+    t.play(YOU, "30", (1, 0), 0, NOTHING);
+    t.play(BLUE, "78", (0, 1), 0, NOTHING);
+    t.play(YOU, "33", (1, 1), 0, NOTHING);
+    t.play(YOU, "83", (-1, 0), 0, NOTHING);
     t.play(BLUE, "16", (-1, -1), 1, hut_on_river(0));
-    t.play(YOU, "21", (-2, -1), 0, NONE);
-    t.play(BLUE, "62", (0, -1), 0, NONE);
-    t.play(YOU, "75", (2, 0), 0, NONE);
-    t.play(BLUE, "34", (3, 0), 0, NONE);
+    t.play(YOU, "21", (-2, -1), 0, NOTHING);
+    t.play(BLUE, "62", (0, -1), 0, NOTHING);
+    t.play(YOU, "75", (2, 0), 0, NOTHING);
+    t.play(BLUE, "34", (3, 0), 0, NOTHING);
     let mark = t.mark();
-    t.play(YOU, "37", (2, 1), 0, NONE);
+    t.play(YOU, "37", (2, 1), 0, NOTHING);
     assert_eq!(t.bonus_draws_since(mark), vec![YOU], "{}", t.log());
     let mark = t.mark();
     let boat = t.play(YOU, "93", (-2, 0), 0, fisher(1));
@@ -900,13 +871,13 @@ fn t20_p1_hut_only_on_the_system_without_a_hut() {
     // of 59 at (0,-1), a separate system. Tile 17 at (-1,-1) carries two rivers: river 0 (N+E)
     // continues 59's system, river 1 (S+W) the start's system.
     let mut t = Table::new("2020", 2, &["34", "15", "62", "59", "17"], &[]);
-    t.play(YOU, "34", (1, 0), 0, NONE);
+    t.play(YOU, "34", (1, 0), 0, NOTHING);
     t.play(BLUE, "15", (-1, 0), 3, hut_on_river(0));
-    t.play(YOU, "62", (2, 0), 0, NONE);
+    t.play(YOU, "62", (2, 0), 0, NOTHING);
     t.play(BLUE, "59", (0, -1), 3, fisher(0));
     t.expect_turn(YOU, "17");
     let legal = t.legal();
-    let at = t.mv(-1, -1, 0, NONE).at;
+    let at = t.mv(-1, -1, 0, NOTHING).at;
     let here: Vec<Option<(Piece, PieceAt)>> = legal
         .iter()
         .filter(|m| m.at == at && m.recall.is_none())
@@ -968,9 +939,9 @@ fn d_f1_forest_of_4_tiles_and_5_segments() {
     for (variant, points) in [("2002", 10), ("2014", 8), ("2020", 8)] {
         let mut t = Table::new(variant, 2, &["30", "78", "67"], &[]);
         t.play(RED, "30", (1, 0), 0, gatherer(0));
-        t.play(BLUE, "78", (0, 1), 0, NONE);
+        t.play(BLUE, "78", (0, 1), 0, NOTHING);
         let mark = t.mark();
-        t.play(RED, "67", (1, 1), 3, NONE);
+        t.play(RED, "67", (1, 1), 3, NOTHING);
         let f = t
             .game
             .features()
@@ -998,10 +969,10 @@ fn d_f2_forest_with_mushrooms() {
     {
         let mut t = Table::new(variant, 2, &["35", "67", "37"], &[mushroom_tile]);
         t.play(RED, "35", (0, -1), 0, gatherer(0));
-        t.play(BLUE, "67", (1, 0), 3, NONE);
-        t.play(RED, "37", (0, 1), 0, NONE);
+        t.play(BLUE, "67", (1, 0), 3, NOTHING);
+        t.play(RED, "37", (0, 1), 0, NOTHING);
         let mark = t.mark();
-        t.play(RED, mushroom_tile, (1, -1), 1, NONE);
+        t.play(RED, mushroom_tile, (1, -1), 1, NOTHING);
         let f = t
             .game
             .features()
@@ -1031,13 +1002,13 @@ fn d_r1_river_loop_through_two_segments_of_one_tile() {
     for (variant, points) in [("2002", 8), ("2014", 7), ("2020", 7)] {
         let mut t = Table::new(variant, 2, &["15", "16", "18", "17", "21", "25", "26"], &[]);
         t.play(RED, "15", (0, -1), 3, fisher(0));
-        t.play(BLUE, "16", (1, -1), 2, NONE);
-        t.play(RED, "18", (1, -2), 1, NONE);
-        t.play(BLUE, "17", (0, -2), 0, NONE);
-        t.play(RED, "21", (-1, -2), 3, NONE);
-        t.play(BLUE, "25", (-1, -3), 1, NONE);
+        t.play(BLUE, "16", (1, -1), 2, NOTHING);
+        t.play(RED, "18", (1, -2), 1, NOTHING);
+        t.play(BLUE, "17", (0, -2), 0, NOTHING);
+        t.play(RED, "21", (-1, -2), 3, NOTHING);
+        t.play(BLUE, "25", (-1, -3), 1, NOTHING);
         let mark = t.mark();
-        t.play(RED, "26", (0, -3), 2, NONE);
+        t.play(RED, "26", (0, -3), 2, NOTHING);
         let r = t
             .game
             .features()
@@ -1062,7 +1033,7 @@ fn d_r2_fish_on_the_river_count_in_2020() {
     let mut t = Table::new("2020", 2, &["47", "2"], &[]);
     t.play(RED, "47", (-1, 0), 0, fisher(0));
     let mark = t.mark();
-    t.play(BLUE, "2", (-2, 0), 0, NONE);
+    t.play(BLUE, "2", (-2, 0), 0, NOTHING);
     let r = t
         .game
         .features()
@@ -1087,11 +1058,11 @@ fn d_m1_animal_values() {
     for (variant, bonus, points) in [("2002", "B09", 8), ("2014", "B09", 8), ("2020", "90", 9)] {
         let mut t = Table::new(variant, 2, &["35", "31", "37", "62"], &[bonus]);
         t.play(RED, "35", (1, 0), 2, hunter(0));
-        t.play(BLUE, "31", (2, 0), 1, NONE);
-        t.play(RED, "37", (0, 1), 0, NONE);
-        t.play(RED, bonus, (1, 1), 0, NONE);
+        t.play(BLUE, "31", (2, 0), 1, NOTHING);
+        t.play(RED, "37", (0, 1), 0, NOTHING);
+        t.play(RED, bonus, (1, 1), 0, NOTHING);
         let mark = t.mark();
-        t.play(BLUE, "62", (0, 2), 0, NONE);
+        t.play(BLUE, "62", (0, 2), 0, NOTHING);
         assert!(t.game.is_over());
         let m = t
             .game
@@ -1119,13 +1090,13 @@ fn d_m2_fire_chases_the_tigers() {
     for (variant, fire, points) in [("2002", "B03", 6), ("2014", "B03", 6), ("2020", "85", 3)] {
         let mut t = Table::new(variant, 2, &["30", "31", "32", "78", "62", "37"], &[fire]);
         t.play(RED, "30", (1, 0), 0, hunter(0));
-        t.play(BLUE, "31", (1, 1), 0, NONE);
-        t.play(RED, "32", (2, 1), 2, NONE);
-        t.play(BLUE, "78", (0, 1), 0, NONE);
-        t.play(BLUE, fire, (2, 0), 0, NONE);
-        t.play(RED, "62", (3, 0), 0, NONE);
+        t.play(BLUE, "31", (1, 1), 0, NOTHING);
+        t.play(RED, "32", (2, 1), 2, NOTHING);
+        t.play(BLUE, "78", (0, 1), 0, NOTHING);
+        t.play(BLUE, fire, (2, 0), 0, NOTHING);
+        t.play(RED, "62", (3, 0), 0, NOTHING);
         let mark = t.mark();
-        t.play(BLUE, "37", (2, -1), 0, NONE);
+        t.play(BLUE, "37", (2, -1), 0, NOTHING);
         assert!(t.game.is_over());
         let m = t
             .game
@@ -1152,13 +1123,13 @@ fn d_m3_hunter_on_the_shrine_scores_alone() {
     // shrine B05 at (-1,-1) with a hunter in the bonus turn; 61 (mammoth) at (0,-1) joins all.
     for variant in ["2002", "2014"] {
         let mut t = Table::new(variant, 2, &["36", "24", "37", "33", "61"], &["B05"]);
-        t.play(RED, "36", (0, 1), 2, NONE);
+        t.play(RED, "36", (0, 1), 2, NOTHING);
         t.play(BLUE, "24", (-1, 0), 2, hunter(2));
-        t.play(RED, "37", (1, 0), 3, NONE);
+        t.play(RED, "37", (1, 0), 3, NOTHING);
         t.play(RED, "B05", (-1, -1), 2, hunter(0));
         t.play(BLUE, "33", (1, -1), 1, hunter(0));
         let mark = t.mark();
-        t.play(RED, "61", (0, -1), 0, NONE);
+        t.play(RED, "61", (0, -1), 0, NOTHING);
         assert!(t.game.is_over());
         let m = t
             .game
@@ -1192,7 +1163,10 @@ fn d_h1_lakes_join_river_systems_springs_and_forests_do_not() {
         t.expect_turn(BLUE, "48");
         let hut = t.mv(1, -1, 0, hut_on_river(0));
         assert!(!t.legal().contains(&hut), "{variant} (a): hut legal");
-        assert!(t.legal().contains(&t.mv(1, -1, 0, NONE)), "{variant} (a)");
+        assert!(
+            t.legal().contains(&t.mv(1, -1, 0, NOTHING)),
+            "{variant} (a)"
+        );
         assert!(
             matches!(t.refuse(hut), IllegalMove::Piece(_)),
             "{variant} (a)"
@@ -1233,13 +1207,13 @@ fn d_h2_raft_adds_a_point_per_lake() {
     // Red closes the start forest (2x2 block) and lays the raft 91 at (-1,0) with a hut on its
     // lake; 1 (3 fish) and 47 (1 river fish) follow west. Lakes: start (1), raft (1), 1 (3).
     let mut t = Table::new("2020", 2, &["30", "78", "33", "1", "47"], &["91"]);
-    t.play(RED, "30", (1, 0), 0, NONE);
-    t.play(BLUE, "78", (0, 1), 0, NONE);
-    t.play(RED, "33", (1, 1), 0, NONE);
+    t.play(RED, "30", (1, 0), 0, NOTHING);
+    t.play(BLUE, "78", (0, 1), 0, NOTHING);
+    t.play(RED, "33", (1, 1), 0, NOTHING);
     t.play(RED, "91", (-1, 0), 0, hut_on_lake(0));
-    t.play(BLUE, "1", (-2, 0), 0, NONE);
+    t.play(BLUE, "1", (-2, 0), 0, NOTHING);
     let mark = t.mark();
-    t.play(RED, "47", (-3, 0), 0, NONE);
+    t.play(RED, "47", (-3, 0), 0, NOTHING);
     assert!(t.game.is_over());
     let s = t.game.features().system(
         &t.game.tiles().tiles,
@@ -1270,11 +1244,11 @@ fn d_b1_two_forests_at_once_earn_one_bonus_turn() {
         ("2020", ["79", "85"]),
     ] {
         let mut t = Table::new(variant, 2, &["35", "30", "37", "67", "62"], &bonus);
-        t.play(RED, "35", (0, -1), 0, NONE);
-        t.play(BLUE, "30", (1, -1), 0, NONE);
-        t.play(RED, "37", (0, 1), 0, NONE);
+        t.play(RED, "35", (0, -1), 0, NOTHING);
+        t.play(BLUE, "30", (1, -1), 0, NOTHING);
+        t.play(RED, "37", (0, 1), 0, NOTHING);
         let mark = t.mark();
-        t.play(BLUE, "67", (1, 0), 3, NONE);
+        t.play(BLUE, "67", (1, 0), 3, NOTHING);
         let f = t.game.features();
         let a = t.zone_at((0, 0), ZoneKind::Forest, 0);
         let b = t.zone_at((1, -1), ZoneKind::Forest, 0);
@@ -1338,13 +1312,13 @@ fn d_b2_returned_meeple_on_the_bonus_tile() {
             &[bonus],
         );
         t.play(RED, "48", (0, -1), 0, hunter(1));
-        t.play(BLUE, "34", (1, 0), 0, NONE);
+        t.play(BLUE, "34", (1, 0), 0, NOTHING);
         t.play(RED, "49", (1, -1), 0, fisher(0));
-        t.play(BLUE, "50", (-1, 0), 1, NONE);
+        t.play(BLUE, "50", (-1, 0), 1, NOTHING);
         t.play(RED, "51", (-1, -1), 0, hunter(0));
-        t.play(BLUE, "53", (-2, 0), 0, NONE);
+        t.play(BLUE, "53", (-2, 0), 0, NOTHING);
         t.play(RED, "46", (2, -1), 0, gatherer(0));
-        t.play(BLUE, "52", (3, -1), 0, NONE);
+        t.play(BLUE, "52", (3, -1), 0, NOTHING);
         assert_eq!(t.game.supply(RED).0, 1, "{variant}");
         let mark = t.mark();
         t.play(RED, "37", (0, 1), 0, gatherer(0));
@@ -1371,7 +1345,7 @@ fn d_b2_returned_meeple_on_the_bonus_tile() {
         } else {
             assert_eq!(meeple_moves, 0, "{variant}");
             assert!(matches!(t.refuse(mv), IllegalMove::Piece(_)), "{variant}");
-            t.game.play(t.mv(1, 1, 0, NONE)).unwrap();
+            t.game.play(t.mv(1, 1, 0, NOTHING)).unwrap();
             assert_eq!(t.game.supply(RED).0, 1, "{variant}");
         }
     }

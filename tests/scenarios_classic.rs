@@ -20,6 +20,9 @@
 //! rises from a lake with 1 fish. Coordinates: x grows eastward, y southward; rotations are
 //! clockwise quarter turns.
 
+mod scenario;
+
+use scenario::*;
 use std::sync::Arc;
 
 use hunters::game::{Category, Event, Game, Move, OnBoard, ScoreEvent, Turn};
@@ -36,31 +39,6 @@ const YELLOW: usize = 3;
 
 // ---------------------------------------------------------------------------------------------
 // Setting up and playing
-
-/// A piece for the tile being laid: the piece and the zone of that tile it goes on.
-type Put = Option<(Piece, ZoneKind, u8)>;
-
-const NOTHING: Put = None;
-
-fn gatherer(forest: u8) -> Put {
-    Some((Piece::Gatherer, ZoneKind::Forest, forest))
-}
-
-fn fisher(river: u8) -> Put {
-    Some((Piece::Fisher, ZoneKind::River, river))
-}
-
-fn hunter(meadow: u8) -> Put {
-    Some((Piece::Hunter, ZoneKind::Meadow, meadow))
-}
-
-fn hut_on_lake(lake: u8) -> Put {
-    Some((Piece::Hut, ZoneKind::Lake, lake))
-}
-
-fn hut_on_river(river: u8) -> Put {
-    Some((Piece::Hut, ZoneKind::River, river))
-}
 
 /// A game of a built-in variant whose regular and bonus decks hold exactly these tiles, in
 /// this order (tile ids of the classic set).

@@ -15,6 +15,9 @@
 //! a meadow of its own). Coordinates: x grows eastward, y southward; rotations are clockwise
 //! quarter turns.
 
+mod scenario;
+
+use scenario::*;
 use std::sync::Arc;
 
 use hunters::game::{Category, Event, Game, IllegalMove, Move, OnBoard, Play, ScoreEvent, Turn};
@@ -88,31 +91,6 @@ fn placement(x: i32, y: i32, rot: u8) -> Placement {
         pos: Pos::new(x, y),
         rot: Rotation(rot),
     }
-}
-
-/// A piece for the drawn tile: the piece and the zone of that tile it goes on.
-type Put = Option<(Piece, ZoneKind, u8)>;
-
-const NOTHING: Put = None;
-
-fn gatherer(forest: u8) -> Put {
-    Some((Piece::Gatherer, ZoneKind::Forest, forest))
-}
-
-fn fisher(river: u8) -> Put {
-    Some((Piece::Fisher, ZoneKind::River, river))
-}
-
-fn hunter(meadow: u8) -> Put {
-    Some((Piece::Hunter, ZoneKind::Meadow, meadow))
-}
-
-fn hut_on_river(river: u8) -> Put {
-    Some((Piece::Hut, ZoneKind::River, river))
-}
-
-fn hut_on_lake(lake: u8) -> Put {
-    Some((Piece::Hut, ZoneKind::Lake, lake))
 }
 
 /// The move laying the drawn tile at (x, y) turned `rot`, with `put` on it and the Shaman

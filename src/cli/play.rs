@@ -84,12 +84,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .collect();
     play_out(&mut game, &mut players);
     if let Some(path) = &args.log {
-        let header = log::Header {
-            variant: args.variant.clone(),
-            seed: Some(seed),
-            players: bots.iter().map(|b| b.name().to_string()).collect(),
-            notes: Vec::new(),
-        };
+        let header = log::Header::for_bots(&args.variant, seed, &bots);
         std::fs::write(path, log::write(&game, &header))
             .with_context(|| format!("cannot write the log to {}", path.display()))?;
     }
