@@ -113,8 +113,11 @@ const EMPTY: u16 = 0;
 const FRONTIER: u16 = 0x8000;
 
 /// The tiles laid so far and the empty squares beside them.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Board {
+    /// Most tiles this board takes.
+    capacity: usize,
+    /// The grid covers `-radius < x, y < radius`; it grows as the landscape nears its edge.
     radius: i32,
     width: usize,
     /// `EMPTY`, `index + 1` of a placed tile, or `FRONTIER | index` into `frontier`.
@@ -123,14 +126,39 @@ pub struct Board {
     frontier: Vec<FrontierSquare>,
 }
 
+// Written out so that `clone_from` reuses the grid's buffer.
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        Board {
+            capacity: self.capacity,
+            radius: self.radius,
+            width: self.width,
+            cells: self.cells.clone(),
+            placed: self.placed.clone(),
+            frontier: self.frontier.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, o: &Self) {
+        self.capacity = o.capacity;
+        self.radius = o.radius;
+        self.width = o.width;
+        self.cells.clone_from(&o.cells);
+        self.placed.clone_from(&o.placed);
+        self.frontier.clone_from(&o.frontier);
+    }
+}
+
 impl Board {
     /// A board for at most `capacity` tiles.
     pub fn new(capacity: usize) -> Board {
         // Tile sets hold at most a thousand or so tiles; the clamp keeps the grid small for any input.
         let capacity = capacity.clamp(1, 4096);
-        let radius = capacity as i32 + 1;
+        // Small to start with, so that a board is cheap to copy; it grows when needed.
+        let radius = (capacity as i32 + 1).min(8);
         let width = 2 * radius as usize + 1;
         Board {
+            capacity,
             radius,
             width,
             cells: vec![EMPTY; width * width],
@@ -141,7 +169,26 @@ impl Board {
 
     /// How many tiles the board was made for.
     pub fn capacity(&self) -> usize {
-        self.radius as usize - 1
+        self.capacity
+    }
+
+    /// Widens the grid until the squares around `pos` lie inside it. Cells hold no
+    /// coordinates, so they are copied as they are.
+    fn make_room(&mut self, pos: Pos) {
+        let needed = pos.x.abs().max(pos.y.abs()) + 2;
+        if needed <= self.radius {
+            return;
+        }
+        let old = std::mem::take(&mut self.cells);
+        let (old_radius, old_width) = (self.radius, self.width);
+        self.radius = needed.max(2 * old_radius);
+        self.width = 2 * self.radius as usize + 1;
+        self.cells = vec![EMPTY; self.width * self.width];
+        for (row, line) in old.chunks(old_width).enumerate() {
+            let y = row as i32 - old_radius;
+            let start = self.cell(Pos::new(-old_radius, y));
+            self.cells[start..start + old_width].copy_from_slice(line);
+        }
     }
 
     /// Empties the board, keeping its memory. Costs as much as the squares in use.
@@ -251,6 +298,7 @@ impl Board {
     }
 
     fn put(&mut self, tile: &Tile, tile_index: usize, at: Placement) -> usize {
+        self.make_room(at.pos);
         let code = tile.side_code(at.rot);
         let c = self.cell(at.pos);
         let v = self.cells[c];

@@ -141,12 +141,10 @@ impl GreedyBot {
     fn value(&mut self, game: &Game, mv: Move) -> i64 {
         let me = game.turn().map_or(0, |t| t.player);
         let scratch = match &mut self.scratch {
-            Some(s) => {
-                s.clone_from(game);
-                s
-            }
+            Some(s) => s,
             none => none.insert(game.clone()),
         };
+        scratch.copy_for_trial(game);
         scratch.play_unchecked(mv);
         let gain = |p: usize| i64::from(scratch.total(p)) - i64::from(game.total(p));
         let best_other = (0..game.players())

@@ -34,7 +34,7 @@ pub struct ZoneId {
 pub type PerPlayer = [u16; MAX_PLAYERS];
 
 /// A forest as it stands.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ForestInfo {
     /// Forest sides that touch no tile yet; 0 means the forest is complete.
     pub open: u16,
@@ -94,7 +94,7 @@ impl From<&Animals> for Herd {
 }
 
 /// A meadow as it stands.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MeadowInfo {
     /// Meadow sides and river bank halves that touch no tile yet.
     pub open: u16,
@@ -115,7 +115,7 @@ impl MeadowInfo {
 }
 
 /// A river as it stands.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RiverInfo {
     /// River sides that touch no tile yet; 0 means both ends are closed or it loops.
     pub open: u16,
@@ -131,7 +131,7 @@ pub struct RiverInfo {
 }
 
 /// A river system: rivers joined through lakes.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SystemInfo {
     /// River segments in the system.
     pub rivers: u16,
@@ -277,7 +277,7 @@ impl Info for SystemInfo {
 }
 
 /// A union-find over zones of one kind.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Arena<T> {
     parent: Vec<u32>,
     size: Vec<u32>,
@@ -289,6 +289,32 @@ struct Arena<T> {
     next: Vec<u32>,
     head: Vec<u32>,
     listed: Vec<u32>,
+}
+
+// Written out so that `clone_from` reuses the buffers: bots copy a game for every move
+// they weigh.
+impl<T: Clone> Clone for Arena<T> {
+    fn clone(&self) -> Self {
+        Arena {
+            parent: self.parent.clone(),
+            size: self.size.clone(),
+            info: self.info.clone(),
+            tile_of: self.tile_of.clone(),
+            next: self.next.clone(),
+            head: self.head.clone(),
+            listed: self.listed.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, o: &Self) {
+        self.parent.clone_from(&o.parent);
+        self.size.clone_from(&o.size);
+        self.info.clone_from(&o.info);
+        self.tile_of.clone_from(&o.tile_of);
+        self.next.clone_from(&o.next);
+        self.head.clone_from(&o.head);
+        self.listed.clone_from(&o.listed);
+    }
 }
 
 impl<T: Info> Arena<T> {
@@ -403,7 +429,7 @@ fn arena_slot(kind: ZoneKind) -> usize {
 }
 
 /// Every feature on a board, kept up to date tile by tile.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Features {
     forests: Arena<ForestInfo>,
     meadows: Arena<MeadowInfo>,
@@ -414,6 +440,34 @@ pub struct Features {
     stamp: u32,
     completed_forests: Vec<ZoneId>,
     completed_rivers: Vec<ZoneId>,
+}
+
+impl Clone for Features {
+    fn clone(&self) -> Self {
+        Features {
+            forests: self.forests.clone(),
+            meadows: self.meadows.clone(),
+            rivers: self.rivers.clone(),
+            systems: self.systems.clone(),
+            tiles: self.tiles.clone(),
+            seen: self.seen.clone(),
+            stamp: self.stamp,
+            completed_forests: self.completed_forests.clone(),
+            completed_rivers: self.completed_rivers.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, o: &Self) {
+        self.forests.clone_from(&o.forests);
+        self.meadows.clone_from(&o.meadows);
+        self.rivers.clone_from(&o.rivers);
+        self.systems.clone_from(&o.systems);
+        self.tiles.clone_from(&o.tiles);
+        self.seen.clone_from(&o.seen);
+        self.stamp = o.stamp;
+        self.completed_forests.clone_from(&o.completed_forests);
+        self.completed_rivers.clone_from(&o.completed_rivers);
+    }
 }
 
 impl Default for Features {

@@ -208,7 +208,6 @@ struct Supply {
 }
 
 /// A game in progress.
-#[derive(Clone)]
 pub struct Game {
     set: Arc<TileSet>,
     rules: Arc<dyn Ruleset>,
@@ -229,6 +228,41 @@ pub struct Game {
     regular_dealt: usize,
     bonus_dealt: usize,
     scout: ScoutState,
+    /// Whether events are kept; a bot's trial copy keeps none.
+    record: bool,
+}
+
+// Written out so that `clone_from` reuses every buffer.
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        Game {
+            set: Arc::clone(&self.set),
+            rules: Arc::clone(&self.rules),
+            players: self.players,
+            board: self.board.clone(),
+            features: self.features.clone(),
+            regular: self.regular.clone(),
+            bonus: self.bonus.clone(),
+            next_regular: self.next_regular,
+            next_bonus: self.next_bonus,
+            supply: self.supply,
+            scores: self.scores,
+            pieces: self.pieces.clone(),
+            covered: self.covered.clone(),
+            turn: self.turn,
+            events: self.events.clone(),
+            regular_dealt: self.regular_dealt,
+            bonus_dealt: self.bonus_dealt,
+            scout: self.scout.clone(),
+            record: self.record,
+        }
+    }
+
+    fn clone_from(&mut self, o: &Self) {
+        self.copy_state(o);
+        self.events.clone_from(&o.events);
+        self.record = o.record;
+    }
 }
 
 /// What the Scout expansion adds to a game; empty without it.
@@ -321,6 +355,7 @@ impl Game {
             turn: None,
             events,
             scout,
+            record: true,
         };
         game.draw_regular(0);
         game
@@ -356,6 +391,40 @@ impl Game {
     /// The Scout special pieces `player` still holds (special tiles not laid, the Shaman card).
     pub fn hand(&self, player: usize) -> &[Special] {
         &self.scout.hands[player]
+    }
+
+    /// Makes this game a copy of `source` that records no events, reusing this game's
+    /// buffers: a cheap trial board for a bot weighing its moves.
+    pub fn copy_for_trial(&mut self, source: &Game) {
+        self.copy_state(source);
+        self.events.clear();
+        self.record = false;
+    }
+
+    fn copy_state(&mut self, o: &Game) {
+        self.set = Arc::clone(&o.set);
+        self.rules = Arc::clone(&o.rules);
+        self.players = o.players;
+        self.board.clone_from(&o.board);
+        self.features.clone_from(&o.features);
+        self.regular.clone_from(&o.regular);
+        self.bonus.clone_from(&o.bonus);
+        self.next_regular = o.next_regular;
+        self.next_bonus = o.next_bonus;
+        self.supply = o.supply;
+        self.scores = o.scores;
+        self.pieces.clone_from(&o.pieces);
+        self.covered.clone_from(&o.covered);
+        self.turn = o.turn;
+        self.regular_dealt = o.regular_dealt;
+        self.bonus_dealt = o.bonus_dealt;
+        self.scout.clone_from(&o.scout);
+    }
+
+    fn emit(&mut self, e: Event) {
+        if self.record {
+            self.events.push(e);
+        }
     }
 
     pub fn tiles(&self) -> &TileSet {
@@ -454,7 +523,7 @@ impl Game {
                     self.regular_dealt
                 };
             *next += 1;
-            self.events.push(Event::Draw {
+            self.emit(Event::Draw {
                 player,
                 tile,
                 bonus,
@@ -468,7 +537,7 @@ impl Game {
                 });
                 return true;
             }
-            self.events.push(Event::Discard { tile });
+            self.emit(Event::Discard { tile });
             if bonus && !self.rules.options().redraw_unplaceable_bonus {
                 return false;
             }
@@ -945,7 +1014,7 @@ impl Game {
             .place(tile, tile_index, mv.at)
             .expect("a legal placement");
         self.features.add_tile(tiles, &self.board);
-        self.events.push(Event::Place {
+        self.emit(Event::Place {
             player: p,
             tile: tile_index,
             at: mv.at,
@@ -1010,7 +1079,7 @@ impl Game {
         let rivers = self.features.completed_rivers().to_vec();
         let mut bonus = false;
         for z in forests {
-            let info = self.features.forest(z).clone();
+            let info = *self.features.forest(z);
             bonus |= self.rules.bonus_markers(&info) > 0;
             let winners = majority(&info.gatherers);
             if !winners.is_empty() {
@@ -1020,7 +1089,7 @@ impl Game {
             self.return_pieces(z, Piece::Gatherer);
         }
         for z in rivers {
-            let info = self.features.river(z).clone();
+            let info = *self.features.river(z);
             let winners = majority(&info.fishers);
             if !winners.is_empty() {
                 let b = self.rules.score_river(&info);
@@ -1043,7 +1112,7 @@ impl Game {
     /// The Scout's refusal: the drawn tile goes under its stack and the next one is drawn; that
     /// one must be laid (or is discarded if it fits nowhere).
     fn refuse(&mut self, turn: Turn) {
-        self.events.push(Event::Refuse {
+        self.emit(Event::Refuse {
             player: turn.player,
             tile: turn.tile,
             bonus: turn.bonus,
@@ -1127,7 +1196,7 @@ impl Game {
         for &p in &players {
             self.scores[p][category as usize] += points;
         }
-        self.events.push(Event::Score(ScoreEvent {
+        self.emit(Event::Score(ScoreEvent {
             players,
             category,
             zone,
@@ -1179,7 +1248,7 @@ impl Game {
             s.returned += 1;
         }
         if announce {
-            self.events.push(Event::Return {
+            self.emit(Event::Return {
                 player: piece.player,
                 piece: piece.piece,
                 at: piece.at,
@@ -1262,7 +1331,7 @@ impl Game {
             };
             if c.total() > 0 {
                 self.covered.push((z, c));
-                self.events.push(Event::Cover {
+                self.emit(Event::Cover {
                     zone: z,
                     animals: c,
                 });
@@ -1273,7 +1342,7 @@ impl Game {
     /// Ends the game: gatherers and fishers leave without scoring, then huts and meadows score.
     fn finish(&mut self) {
         self.turn = None;
-        self.events.push(Event::End);
+        self.emit(Event::End);
         let set = Arc::clone(&self.set);
         let tiles = &set.tiles;
         let mut i = 0;
@@ -1297,7 +1366,7 @@ impl Game {
             }
         }
         for (_, z) in systems {
-            let info = self.features.system(tiles, &self.board, z).clone();
+            let info = *self.features.system(tiles, &self.board, z);
             let winners = majority(&info.huts);
             let b = self.rules.score_huts(&info);
             self.award(winners, Category::Huts, z, b);
@@ -1373,7 +1442,7 @@ impl Game {
         let set = Arc::clone(&self.set);
         let tiles = &set.tiles;
         let z0 = zones[0];
-        let info = self.features.meadow(z0).clone();
+        let info = *self.features.meadow(z0);
         let key = self.features.key(tiles, &self.board, z0, false);
         // The shrine: hunters on a shrine zone make their owners the only scorers.
         let mut shrine = [0u16; MAX_PLAYERS];

@@ -194,3 +194,58 @@ fn a_full_board_takes_no_more_tiles() {
     assert!(moves.is_empty());
     assert!(!board.can_place(meadow));
 }
+
+/// The grid starts small and grows as the landscape nears its edge: a line of 40 tiles in
+/// each direction keeps every tile and every frontier square where it was.
+#[test]
+fn the_board_grows_with_the_landscape() {
+    let set = menhir();
+    let (m, meadow) = set.tile("61").unwrap();
+    let mut board = Board::new(200);
+    board.place_start(meadow, m, Rotation(0));
+    let mut laid = vec![Pos::ORIGIN];
+    for i in 1..=40 {
+        for pos in [
+            Pos::new(i, 0),
+            Pos::new(-i, 0),
+            Pos::new(0, i),
+            Pos::new(0, -i),
+        ] {
+            board
+                .place(
+                    meadow,
+                    m,
+                    Placement {
+                        pos,
+                        rot: Rotation(0),
+                    },
+                )
+                .unwrap();
+            laid.push(pos);
+        }
+    }
+    for (i, pos) in laid.iter().enumerate() {
+        assert_eq!(board.index_at(*pos), Some(i), "{pos:?}");
+    }
+    // The squares beside the arms are free and take a tile; the corners between are not
+    // adjacent to anything.
+    assert_eq!(board.index_at(Pos::new(41, 0)), None);
+    let mut moves = Vec::new();
+    board.legal_placements(meadow, &mut moves);
+    assert!(moves.iter().any(|p| p.pos == Pos::new(41, 0)));
+    assert!(moves.iter().any(|p| p.pos == Pos::new(-40, 1)));
+    assert!(moves.iter().all(|p| board.check(meadow, *p).is_ok()));
+    assert_eq!(
+        board.check(
+            meadow,
+            Placement {
+                pos: Pos::new(5, 5),
+                rot: Rotation(0)
+            }
+        ),
+        Err(PlaceError::NotAdjacent)
+    );
+    // Each arm has 40 squares on either side and one at its end; the four squares between
+    // two arms next to the start tile belong to both.
+    assert_eq!(moves.len(), 4 * (2 * 40 + 1) - 4);
+}

@@ -679,7 +679,7 @@ fn t20_ht_hunting_trap_scores_4_at_once_and_covers_what_it_scored() {
             index: 0,
         },
     };
-    let trap_meadow = t.game.features().meadow(trap_zone).clone();
+    let trap_meadow = *t.game.features().meadow(trap_zone);
     assert_eq!(trap_meadow.animals, herd(2, 0, 1, 1));
     assert_eq!(
         (trap_meadow.hunters[YOU], trap_meadow.hunters[BLUE]),

@@ -1,0 +1,160 @@
+//! Speed of the engine: whole games, move generation on fixed positions, and verifying the
+//! golden corpus. Run with `cargo bench --bench speed` (release build, one thread).
+//!
+//! Each measurement repeats its work until about a second has passed and reports the rate;
+//! `HUNTERS_BENCH_SECONDS` changes that budget.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use hunters::Variant;
+use hunters::bot::BotKind;
+use hunters::compare;
+use hunters::game::{Game, Move};
+use hunters::log;
+
+fn budget() -> Duration {
+    let secs = std::env::var("HUNTERS_BENCH_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .unwrap_or(1.0);
+    Duration::from_secs_f64(secs)
+}
+
+/// Runs `f` (one unit of work per call) until the budget is spent; units per second.
+fn rate(mut f: impl FnMut(u64)) -> (f64, u64) {
+    let budget = budget();
+    let start = Instant::now();
+    let mut n = 0;
+    while start.elapsed() < budget || n == 0 {
+        f(n);
+        n += 1;
+    }
+    (n as f64 / start.elapsed().as_secs_f64(), n)
+}
+
+fn games() {
+    println!("## Whole games (one thread)");
+    println!();
+    println!("| variant | players | bots | games/s | games timed |");
+    println!("|---|---|---|---:|---:|");
+    for bot in [BotKind::Random, BotKind::Greedy] {
+        for variant in ["2002", "2014", "2020"] {
+            let v = Variant::load(variant).expect("a built-in variant");
+            for players in [2, 5] {
+                let bots = vec![bot; players];
+                let (r, n) = rate(|i| {
+                    std::hint::black_box(compare::play(&v, &bots, i));
+                });
+                println!("| {variant} | {players} | {bot} | {r:.1} | {n} |");
+            }
+        }
+    }
+    println!();
+}
+
+/// A random game of `variant` played up to (not including) turn `turn`.
+fn position(variant: &Variant, turn: usize) -> Game {
+    let mut game = Game::seeded(variant, 2, 11);
+    let mut bots = [BotKind::Random.make(11, 0), BotKind::Random.make(11, 1)];
+    let mut moves = Vec::new();
+    for _ in 0..turn {
+        let Some(t) = game.turn() else { break };
+        game.legal_moves(&mut moves);
+        let mv = bots[t.player].choose(&game, &moves);
+        game.play_unchecked(mv);
+    }
+    game
+}
+
+fn move_generation() {
+    println!("## Legal moves on fixed positions (2 players, seed 11)");
+    println!();
+    println!("| variant | turn | tiles laid | placements | moves | µs per legal_moves |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for variant in ["2002", "2020"] {
+        let v = Variant::load(variant).expect("a built-in variant");
+        for turn in [10, 30, 60] {
+            let game = position(&v, turn);
+            let Some(t) = game.turn() else { continue };
+            let mut placements = Vec::new();
+            game.board()
+                .legal_placements(&game.tiles().tiles[t.tile], &mut placements);
+            let mut moves: Vec<Move> = Vec::new();
+            let (r, _) = rate(|_| {
+                game.legal_moves(&mut moves);
+                std::hint::black_box(&moves);
+            });
+            println!(
+                "| {variant} | {turn} | {} | {} | {} | {:.2} |",
+                game.board().len(),
+                placements.len(),
+                moves.len(),
+                1e6 / r
+            );
+        }
+    }
+    println!();
+}
+
+fn golden() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            for e in entries.flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    walk(&p, out);
+                } else if p.extension().is_some_and(|x| x == "log") {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("golden"),
+        &mut out,
+    );
+    out.sort();
+    out
+}
+
+fn verify_corpus() {
+    let files = golden();
+    let texts: Vec<(PathBuf, String)> = files
+        .iter()
+        .map(|p| (p.clone(), std::fs::read_to_string(p).expect("a golden log")))
+        .collect();
+    let (r, _) = rate(|_| {
+        for (path, text) in &texts {
+            let parsed = log::parse(text, "golden").expect("a golden log parses");
+            log::verify(&parsed, path.parent()).expect("a golden log verifies");
+        }
+    });
+    println!("## Verifying the golden corpus");
+    println!();
+    println!(
+        "{} logs: {:.1} ms per pass over the corpus ({:.0} logs/s)",
+        texts.len(),
+        1e3 / r,
+        r * texts.len() as f64
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; any other argument picks sections by name.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let wants = |s: &str| args.is_empty() || args.iter().any(|a| a == s);
+    if wants("games") {
+        games();
+    }
+    if wants("moves") {
+        move_generation();
+    }
+    if wants("verify") {
+        verify_corpus();
+    }
+}
