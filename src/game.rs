@@ -266,7 +266,7 @@ impl Clone for Game {
 }
 
 /// What the Scout expansion adds to a game; empty without it.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 struct ScoutState {
     /// Special pieces each player holds (unlaid special tiles, the Shaman card).
     hands: [Vec<Special>; MAX_PLAYERS],
@@ -281,6 +281,28 @@ struct ScoutState {
     /// Events and regular tiles drawn when this turn began, to undo the draw when a special
     /// tile is laid instead.
     turn_start: (usize, usize),
+}
+
+// Written out so that `clone_from` reuses the hands' buffers.
+impl Clone for ScoutState {
+    fn clone(&self) -> Self {
+        ScoutState {
+            hands: self.hands.clone(),
+            ..*self
+        }
+    }
+
+    fn clone_from(&mut self, o: &Self) {
+        for (a, b) in self.hands.iter_mut().zip(&o.hands) {
+            a.clone_from(b);
+        }
+        self.scout_owner = o.scout_owner;
+        self.dugout = o.dugout;
+        self.refused_land = o.refused_land;
+        self.refused_bonus = o.refused_bonus;
+        self.shaman_used = o.shaman_used;
+        self.turn_start = o.turn_start;
+    }
 }
 
 impl fmt::Debug for Game {
