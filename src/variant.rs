@@ -130,7 +130,24 @@ impl Variant {
                 ),
             )
         })?;
-        let tiles = load_tiles(&raw.tiles, dir)?;
+        let tiles = load_tiles(&raw.tiles, dir).map_err(|e| match e {
+            // A missing set is this file's fault; a broken one is the set's.
+            Missing => InputError::new(
+                file,
+                line_of_key("tiles"),
+                format!(
+                    "tiles = {:?}: no built-in tile set has this name ({}) and no such file is \
+                     beside this variant file",
+                    raw.tiles,
+                    crate::tileset::BUILTIN
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+            ),
+            Broken(e) => e,
+        })?;
         for e in &raw.expansions {
             if e != "scout" {
                 return Err(InputError::new(
@@ -205,7 +222,14 @@ impl Variant {
     }
 }
 
-fn load_tiles(name: &str, dir: Option<&Path>) -> Result<TileSet, InputError> {
+/// Why a variant's tile set could not be had.
+enum TilesError {
+    Missing,
+    Broken(InputError),
+}
+use TilesError::{Broken, Missing};
+
+fn load_tiles(name: &str, dir: Option<&Path>) -> Result<TileSet, TilesError> {
     if let Some(set) = TileSet::builtin(name) {
         return Ok(set);
     }
@@ -213,5 +237,8 @@ fn load_tiles(name: &str, dir: Option<&Path>) -> Result<TileSet, InputError> {
         Some(d) => d.join(name),
         None => PathBuf::from(name),
     };
-    TileSet::load_file(&path)
+    if !path.is_file() {
+        return Err(Missing);
+    }
+    TileSet::load_file(&path).map_err(Broken)
 }
