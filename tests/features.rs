@@ -137,3 +137,21 @@ fn classic_with_scout_features_equal_the_oracle() {
     let n = random_games(&set, GAMES, 3);
     assert!(n >= GAMES as usize * 85, "only {n} placements");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Any seed, any tile set: the features equal the oracle after every placement.
+    #[test]
+    fn features_equal_the_oracle_for_any_seed(seed in proptest::prelude::any::<u64>(), which in 0..3usize) {
+        let set = match which {
+            0 => TileSet::builtin("menhir").unwrap(),
+            1 => TileSet::builtin("classic").unwrap(),
+            _ => TileSet::builtin("classic")
+                .unwrap()
+                .with_expansion(&TileSet::builtin("scout").unwrap())
+                .unwrap(),
+        };
+        random_games(&set, 1, seed);
+    }
+}
