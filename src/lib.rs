@@ -36,6 +36,7 @@ pub mod error;
 pub mod feature;
 pub mod game;
 pub mod log;
+pub mod render;
 pub mod rng;
 pub mod ruleset;
 pub mod scout;

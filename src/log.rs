@@ -1267,6 +1267,17 @@ pub fn replay_under(
         players: own.players,
         seed: None,
     };
+    Ok(replay_moves(log, s, None))
+}
+
+/// The game of a log after its first `moves` moves (every move when `None`), under its own
+/// variant and options, without comparing consequences: for pictures of a game in progress.
+pub fn replay_to(log: &Log, base: Option<&Path>, moves: Option<usize>) -> Result<Game, Failure> {
+    let s = setup(log, base)?;
+    Ok(replay_moves(log, s, moves).game)
+}
+
+fn replay_moves(log: &Log, s: Setup, limit_moves: Option<usize>) -> Rescored {
     let stop_at = |line: &Line, expected: String| Divergence {
         file: log.file.clone(),
         line: line.number,
@@ -1285,6 +1296,9 @@ pub fn replay_under(
     let mut game = new_game(&s, regular, bonus, hands);
     let mut moves = 0;
     for line in log.lines.iter().take_while(|l| l.number < limit) {
+        if limit_moves.is_some_and(|m| moves >= m) {
+            break;
+        }
         let mv = match &line.kind {
             LineKind::Place(m) => {
                 let Some(turn) = game.turn() else {
@@ -1320,9 +1334,9 @@ pub fn replay_under(
         }
         moves += 1;
     }
-    Ok(Rescored {
+    Rescored {
         game,
         moves,
         stopped,
-    })
+    }
 }

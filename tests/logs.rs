@@ -368,3 +368,69 @@ fn bad_logs_give_their_expected_message() {
     }
     assert!(checked >= 8, "only {checked} bad logs");
 }
+
+/// Every golden game draws as well-formed SVG with one tile group per placed tile, and as a
+/// text board with one block per tile.
+#[test]
+fn every_golden_game_renders() {
+    for path in golden_logs() {
+        let parsed = log::load(&path).unwrap();
+        let game = log::verify(&parsed, path.parent()).unwrap().game;
+        let svg = hunters::render::svg(&game, &["a".into(), "b".into()], "golden <&>");
+        let doc = roxmltree::Document::parse(&svg)
+            .unwrap_or_else(|e| panic!("{}: not XML: {e}", path.display()));
+        let tiles = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some("tile"))
+            .count();
+        assert_eq!(tiles, game.board().len(), "{}", path.display());
+        let pieces = doc
+            .descendants()
+            .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("piece")))
+            .count();
+        assert_eq!(pieces, game.pieces().len(), "{}", path.display());
+        let text = hunters::render::ascii(&game);
+        let centres = text
+            .lines()
+            .skip(1)
+            .flat_map(|l| {
+                l.chars()
+                    .collect::<Vec<_>>()
+                    .chunks(3)
+                    .map(|c| c.get(1).copied())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|c| matches!(c, Some('.' | 'o' | '1'..='5')))
+            .count();
+        assert!(centres >= game.board().len(), "{}", path.display());
+    }
+}
+
+#[test]
+fn render_draws_a_log_at_its_end_or_after_some_moves() {
+    let dir = std::env::temp_dir().join(format!("hunters-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let golden = root().join("golden/2020-s1-greedy-random.log");
+    let g = golden.to_str().unwrap();
+    let out = dir.join("b.svg");
+    let o = hunters(&["render", g, "--svg", out.to_str().unwrap(), "--turn", "10"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    // The start tile and ten laid tiles.
+    assert_eq!(svg.matches("<g class=\"tile\"").count(), 11);
+    assert!(svg.contains("after 10 moves"));
+    let o = hunters(&["render", g, "--ascii"]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("x "));
+    let o = hunters(&["render", g]);
+    assert_eq!(o.status.code(), Some(2), "an output is required");
+    let play_svg = dir.join("p.svg");
+    let o = hunters(&["play", "--seed", "3", "--svg", play_svg.to_str().unwrap()]);
+    assert!(o.status.success());
+    assert!(
+        std::fs::read_to_string(&play_svg)
+            .unwrap()
+            .starts_with("<svg")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

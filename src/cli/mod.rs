@@ -2,6 +2,7 @@
 
 mod diff;
 mod play;
+mod render;
 mod simulate;
 mod tiles;
 mod verify;
@@ -31,6 +32,8 @@ enum Command {
     Diff(diff::Args),
     /// Plays many games per variant: means with 95 % intervals, win rates, paired differences.
     Simulate(simulate::Args),
+    /// Draws the board of a game log as an SVG picture or as text.
+    Render(render::Args),
     /// Replays game logs and checks every move and every consequence they record.
     Verify(verify::Args),
     /// Lists the tiles of a variant or a tile set, with counts, contents and provenance.
@@ -46,6 +49,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Render(args) => render::run(&args),
         Command::Tiles(args) => tiles::run(&args),
         Command::Verify(args) => verify::run(&args),
     };

@@ -39,6 +39,9 @@ pub struct Args {
     /// replays it.
     #[arg(long, value_name = "FILE")]
     log: Option<std::path::PathBuf>,
+    /// Also draw the final board as an SVG picture to OUT (as `hunters render --svg`).
+    #[arg(long, value_name = "OUT")]
+    svg: Option<std::path::PathBuf>,
 }
 
 /// One seat's result.
@@ -87,6 +90,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let header = log::Header::for_bots(&args.variant, seed, &bots);
         std::fs::write(path, log::write(&game, &header))
             .with_context(|| format!("cannot write the log to {}", path.display()))?;
+    }
+    if let Some(path) = &args.svg {
+        let names: Vec<String> = bots.iter().map(|b| b.name().to_string()).collect();
+        let title = format!("variant {}, seed {seed}", args.variant);
+        std::fs::write(path, hunters::render::svg(&game, &names, &title))
+            .with_context(|| format!("cannot write the picture to {}", path.display()))?;
     }
     let report = report(&variant, seed, &bots, &game);
     if args.json {

@@ -1,0 +1,69 @@
+//! `hunters render`: the board of a game log as SVG or as text.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use hunters::log::{self, Failure};
+use hunters::render;
+
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("output").required(true).multiple(true).args(["svg", "ascii"])))]
+pub struct Args {
+    /// The game log to draw.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Write an SVG picture of the board, with a legend and the scores, to OUT.
+    #[arg(long, value_name = "OUT")]
+    svg: Option<PathBuf>,
+    /// Print a compact text board instead.
+    #[arg(long)]
+    ascii: bool,
+    /// Draw the board after the first N moves instead of at the end.
+    #[arg(long, value_name = "N")]
+    turn: Option<usize>,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let path = &args.file;
+    let parsed = log::load(path)?;
+    // Only a log that verifies is drawn: the picture must be of a game the rules allow.
+    let verified = match log::verify(&parsed, path.parent()) {
+        Ok(v) => v,
+        Err(Failure::Unreadable(e)) => return Err(e.into()),
+        Err(Failure::Diverged(d)) => {
+            println!("FAIL {d}");
+            println!("The log does not verify; nothing was drawn.");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let game = match args.turn {
+        Some(n) => {
+            log::replay_to(&parsed, path.parent(), Some(n)).map_err(|f| anyhow::anyhow!("{f}"))?
+        }
+        None => verified.game,
+    };
+    let names: Vec<String> = parsed
+        .tag("Players")
+        .map(|t| t.value.split(',').map(|s| s.trim().to_string()).collect())
+        .unwrap_or_default();
+    if args.ascii {
+        print!("{}", render::ascii(&game));
+    }
+    if let Some(out) = &args.svg {
+        let variant = parsed.tag("Variant").map_or("?", |t| t.value.as_str());
+        let when = args.turn.map_or("end of the game".to_string(), |n| {
+            format!("after {n} moves")
+        });
+        let title = format!(
+            "{} — variant {variant}, {when}",
+            path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned()
+            )
+        );
+        std::fs::write(out, render::svg(&game, &names, &title))
+            .with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

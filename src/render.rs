@@ -1,0 +1,532 @@
+//! Pictures of a board: SVG for people, a compact text board for terminals and bug reports.
+//!
+//! Every tile is drawn from its zones as the tile set describes them: meadows are the ground,
+//! forests come in from the sides they reach (and meet in the middle when one forest reaches
+//! several sides), rivers run from the middle of their sides to the centre (or curve past it
+//! when a tile holds two rivers), lakes sit in the centre. Contents are small symbols at the
+//! zone's first border part; pieces stand (hunters lie) in their owner's colour.
+
+use std::fmt::Write;
+
+use crate::feature::PieceAt;
+use crate::game::{Category, Game};
+use crate::tile::{
+    Dir, LakeSpecial, MeadowSpecial, Piece, Ports, RiverEnd, Rotation, Side, Tile, ZoneKind,
+    ZoneRef,
+};
+
+/// Side of a tile in SVG units.
+const S: f64 = 64.0;
+/// Width of the legend to the right of the board.
+const LEGEND: f64 = 330.0;
+
+const MEADOW: &str = "#cfe6a3";
+const FOREST: &str = "#2f7d32";
+const FOREST_DONE: &str = "#174d1a";
+const RIVER: &str = "#3f8fd8";
+const RIVER_DONE: &str = "#154f8a";
+const LAKE: &str = "#2d74c4";
+const GRID: &str = "#8a8a7a";
+const PLAYER: [&str; 5] = ["#d62728", "#1f5fd6", "#e8c21a", "#2ca02c", "#8e44ad"];
+
+/// The players' colours by name, in seat order.
+pub const PLAYER_COLOURS: [&str; 5] = ["red", "blue", "yellow", "green", "purple"];
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The point on a tile's edge (tile coordinates 0..S) at the middle of border part `part` of
+/// board side `dir`, and the inward unit vector.
+fn edge_point(dir: Dir, part: usize) -> ((f64, f64), (f64, f64)) {
+    // Along each edge, clockwise: bank 0 .. 0.4, middle 0.4 .. 0.6, bank 0.6 .. 1.
+    let t = [0.2, 0.5, 0.8][part];
+    match dir {
+        Dir::N => ((t * S, 0.0), (0.0, 1.0)),
+        Dir::E => ((S, t * S), (-1.0, 0.0)),
+        Dir::S => (((1.0 - t) * S, S), (0.0, -1.0)),
+        Dir::W => ((0.0, (1.0 - t) * S), (1.0, 0.0)),
+    }
+}
+
+/// The first border part (board side, part) a zone of a turned tile covers.
+fn first_part(tile: &Tile, rot: Rotation, zone: ZoneRef) -> Option<(Dir, usize)> {
+    for dir in Dir::ALL {
+        for part in [1, 0, 2] {
+            if tile.zone_at(rot, dir, part) == zone {
+                return Some((dir, part));
+            }
+        }
+    }
+    None
+}
+
+/// Where a zone's symbols and pieces go (tile coordinates): inside from its first border part,
+/// or the centre for lakes.
+fn anchor(tile: &Tile, rot: Rotation, zone: ZoneRef, depth: f64) -> (f64, f64) {
+    if zone.kind == ZoneKind::Lake {
+        let n = tile.lakes.len().max(1) as f64;
+        let x = S / 2.0 + (f64::from(zone.index) - (n - 1.0) / 2.0) * S * 0.28;
+        return (x, S / 2.0);
+    }
+    match first_part(tile, rot, zone) {
+        Some((dir, part)) => {
+            let ((x, y), (dx, dy)) = edge_point(dir, part);
+            (x + dx * depth, y + dy * depth)
+        }
+        None => (S / 2.0, S / 2.0),
+    }
+}
+
+/// The sides (board directions) whose middle part a turned zone's ports cover.
+fn sides_of(ports: Ports, rot: Rotation) -> Vec<Dir> {
+    Dir::ALL
+        .into_iter()
+        .filter(|&d| ports.intersects(Ports::bit(rot.unturn(d), 1)))
+        .collect()
+}
+
+fn points(ps: &[(f64, f64)]) -> String {
+    ps.iter()
+        .map(|(x, y)| format!("{x:.1},{y:.1}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A forest reaching `dir`: a band from the side to a third of the way in.
+fn forest_band(dir: Dir) -> [(f64, f64); 4] {
+    let (a, b) = (0.3 * S, 0.7 * S);
+    match dir {
+        Dir::N => [(0.0, 0.0), (S, 0.0), (b, a), (a, a)],
+        Dir::E => [(S, 0.0), (S, S), (b, b), (b, a)],
+        Dir::S => [(S, S), (0.0, S), (a, b), (b, b)],
+        Dir::W => [(0.0, S), (0.0, 0.0), (a, a), (a, b)],
+    }
+}
+
+/// Counts of a zone's contents as short labels, e.g. `2D` for two deer.
+fn content_labels(tile: &Tile, zone: ZoneRef) -> Vec<(String, &'static str)> {
+    let mut out = Vec::new();
+    let mut push = |n: u8, label: &str, colour: &'static str| {
+        if n > 0 {
+            let text = if n > 1 {
+                format!("{n}{label}")
+            } else {
+                label.to_string()
+            };
+            out.push((text, colour));
+        }
+    };
+    let i = usize::from(zone.index);
+    match zone.kind {
+        ZoneKind::Forest => {
+            let f = &tile.forests[i];
+            push(f.nuggets, "G", "#d4a017");
+            push(f.menhirs, "▲", "#eeeeee");
+            push(f.mushrooms, "m", "#b03a2e");
+        }
+        ZoneKind::Meadow => {
+            let m = &tile.meadows[i];
+            push(m.animals.deer, "D", "#8d5a2b");
+            push(m.animals.aurochs, "A", "#5a3b1f");
+            push(m.animals.mammoths, "M", "#6b4f3a");
+            push(m.animals.tigers, "T", "#e07b00");
+            push(m.animals.bears, "B", "#3b2a1a");
+            for (special, label, colour) in [
+                (MeadowSpecial::Fire, "fire", "#e8540c"),
+                (MeadowSpecial::Shrine, "shrine", "#7a5cc2"),
+                (MeadowSpecial::Wildfire, "wildfire", "#e8540c"),
+                (MeadowSpecial::PitTrap, "pit", "#555555"),
+                (MeadowSpecial::HuntingTrap, "trap", "#555555"),
+                (MeadowSpecial::Shaman, "shaman", "#7a5cc2"),
+                (MeadowSpecial::Farm, "farm", "#a0522d"),
+            ] {
+                push(u8::from(m.has(special)), label, colour);
+            }
+        }
+        ZoneKind::River => push(tile.rivers[i].fish, "f", "#0b3d91"),
+        ZoneKind::Lake => {
+            let l = &tile.lakes[i];
+            push(l.fish, "f", "#ffffff");
+            push(u8::from(l.has(LakeSpecial::Raft)), "raft", "#ffffff");
+            push(u8::from(l.has(LakeSpecial::Logboat)), "boat", "#ffffff");
+        }
+    }
+    out
+}
+
+/// The SVG picture of a game's board, with a legend and the scores. `names` are the players'
+/// names in seat order; `title` goes at the top of the legend.
+pub fn svg(game: &Game, names: &[String], title: &str) -> String {
+    let placed = game.board().placed();
+    let (mut x0, mut x1, mut y0, mut y1) = (0, 0, 0, 0);
+    for p in placed {
+        x0 = x0.min(p.pos.x);
+        x1 = x1.max(p.pos.x);
+        y0 = y0.min(p.pos.y);
+        y1 = y1.max(p.pos.y);
+    }
+    let margin = 16.0;
+    let board_w = f64::from(x1 - x0 + 1) * S;
+    let board_h = f64::from(y1 - y0 + 1) * S;
+    let width = board_w + 2.0 * margin + LEGEND;
+    let height = (board_h + 2.0 * margin).max(420.0);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0} {height:.0}" width="{width:.0}" height="{height:.0}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(out, "<title>{}</title>", esc(title));
+    let _ = writeln!(
+        out,
+        r##"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="#f4f1e8"/>"##
+    );
+    let tiles = &game.tiles().tiles;
+    let features = game.features();
+    for (index, p) in placed.iter().enumerate() {
+        let tile = &tiles[p.tile];
+        let ox = margin + f64::from(p.pos.x - x0) * S;
+        let oy = margin + f64::from(p.pos.y - y0) * S;
+        let _ = writeln!(
+            out,
+            r#"<g class="tile" data-tile="{}" data-square="{},{}" data-rotation="{}" transform="translate({ox:.1},{oy:.1})">"#,
+            esc(&tile.id),
+            p.pos.x,
+            p.pos.y,
+            p.rot.degrees()
+        );
+        let _ = writeln!(
+            out,
+            r#"<rect width="{S}" height="{S}" fill="{MEADOW}" stroke="{GRID}" stroke-width="0.6"/>"#
+        );
+        let zone = |kind, i: usize| crate::feature::ZoneId {
+            placed: index as u16,
+            zone: ZoneRef {
+                kind,
+                index: i as u8,
+            },
+        };
+        // Forests.
+        for (i, f) in tile.forests.iter().enumerate() {
+            let done = features.forest(zone(ZoneKind::Forest, i)).open == 0;
+            let fill = if done { FOREST_DONE } else { FOREST };
+            let sides = sides_of(f.ports, p.rot);
+            for d in &sides {
+                let _ = writeln!(
+                    out,
+                    r#"<polygon points="{}" fill="{fill}"/>"#,
+                    points(&forest_band(*d))
+                );
+            }
+            if sides.len() >= 2 {
+                let (a, b) = (0.3 * S - 0.5, 0.4 * S + 1.0);
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{a:.1}" y="{a:.1}" width="{b:.1}" height="{b:.1}" fill="{fill}"/>"#
+                );
+            }
+        }
+        // Rivers: from the middle of each side they reach to the centre, or past it in a
+        // curve when the tile holds two rivers or more.
+        let curve = tile.rivers.len() >= 2 && tile.lakes.is_empty();
+        for (i, r) in tile.rivers.iter().enumerate() {
+            let done = features.river(zone(ZoneKind::River, i)).open == 0;
+            let colour = if done { RIVER_DONE } else { RIVER };
+            let ends: Vec<(f64, f64)> = sides_of(r.ports, p.rot)
+                .into_iter()
+                .map(|d| edge_point(d, 1).0)
+                .collect();
+            let centre = (S / 2.0, S / 2.0);
+            let path = match ends.as_slice() {
+                [a, b] if curve => {
+                    let c = ((a.0 + b.0 + centre.0) / 3.0, (a.1 + b.1 + centre.1) / 3.0);
+                    format!(
+                        "M{:.1},{:.1} Q{:.1},{:.1} {:.1},{:.1}",
+                        a.0, a.1, c.0, c.1, b.0, b.1
+                    )
+                }
+                [a, b] => format!(
+                    "M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1}",
+                    a.0, a.1, centre.0, centre.1, b.0, b.1
+                ),
+                [a] => format!("M{:.1},{:.1} L{:.1},{:.1}", a.0, a.1, centre.0, centre.1),
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                r#"<path d="{path}" fill="none" stroke="{colour}" stroke-width="6" stroke-linecap="round"/>"#
+            );
+            if r.ends.contains(&RiverEnd::Spring) {
+                let _ = writeln!(
+                    out,
+                    r##"<circle cx="{:.1}" cy="{:.1}" r="4" fill="#9fd3ff" stroke="{colour}" stroke-width="1.5"/>"##,
+                    centre.0, centre.1
+                );
+            }
+        }
+        // Lakes.
+        for i in 0..tile.lakes.len() {
+            let (cx, cy) = anchor(
+                tile,
+                p.rot,
+                ZoneRef {
+                    kind: ZoneKind::Lake,
+                    index: i as u8,
+                },
+                0.0,
+            );
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{LAKE}" stroke="{RIVER_DONE}" stroke-width="1"/>"#,
+                S * 0.15
+            );
+        }
+        // Contents.
+        for kind in [
+            ZoneKind::Forest,
+            ZoneKind::Meadow,
+            ZoneKind::River,
+            ZoneKind::Lake,
+        ] {
+            for i in 0..tile.zone_count(kind) {
+                let z = ZoneRef {
+                    kind,
+                    index: i as u8,
+                };
+                let labels = content_labels(tile, z);
+                if labels.is_empty() {
+                    continue;
+                }
+                let (x, y) = anchor(
+                    tile,
+                    p.rot,
+                    z,
+                    if kind == ZoneKind::Lake { 0.0 } else { 9.0 },
+                );
+                // A light halo on the ground, a dark one on the water.
+                let halo = if kind == ZoneKind::Lake {
+                    "#0b3d91"
+                } else {
+                    "#ffffff"
+                };
+                let text: Vec<String> = labels
+                    .iter()
+                    .map(|(t, c)| format!(r#"<tspan fill="{c}">{}</tspan>"#, esc(t)))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{x:.1}" y="{:.1}" font-size="8" font-weight="bold" text-anchor="middle" stroke="{halo}" stroke-opacity="0.6" stroke-width="1.5" paint-order="stroke">{}</text>"#,
+                    y + 3.0,
+                    text.join(" ")
+                );
+            }
+        }
+        let _ = writeln!(out, "</g>");
+    }
+    // Pieces, above every tile.
+    for piece in game.pieces() {
+        let (placed_index, z) = match piece.at {
+            PieceAt::Zone(z) => (usize::from(z.placed), z.zone),
+            PieceAt::Spot { placed: at, spot } => {
+                let p = placed[usize::from(at)];
+                let Some(z) = tiles[p.tile]
+                    .spots
+                    .get(usize::from(spot))
+                    .and_then(|s| s.zones.first())
+                else {
+                    continue;
+                };
+                (usize::from(at), *z)
+            }
+        };
+        let p = placed[placed_index];
+        let tile = &tiles[p.tile];
+        let (ax, ay) = anchor(
+            tile,
+            p.rot,
+            z,
+            if z.kind == ZoneKind::Lake { 0.0 } else { 20.0 },
+        );
+        let x = margin + f64::from(p.pos.x - x0) * S + ax;
+        let y = margin + f64::from(p.pos.y - y0) * S + ay;
+        let colour = PLAYER[piece.player % PLAYER.len()];
+        let _ = writeln!(out, "{}", piece_shape(piece.piece, x, y, colour));
+    }
+    legend(&mut out, game, names, title, board_w + 2.0 * margin);
+    let _ = writeln!(out, "</svg>");
+    out
+}
+
+/// A piece: gatherers and fishers stand, hunters lie, huts are little houses.
+fn piece_shape(piece: Piece, x: f64, y: f64, colour: &str) -> String {
+    let stroke = r##"stroke="#222" stroke-width="1""##;
+    match piece {
+        Piece::Hut => format!(
+            r#"<polygon class="piece hut" points="{}" fill="{colour}" {stroke}/>"#,
+            points(&[
+                (x - 6.0, y + 5.0),
+                (x - 6.0, y - 1.0),
+                (x, y - 7.0),
+                (x + 6.0, y - 1.0),
+                (x + 6.0, y + 5.0),
+            ])
+        ),
+        Piece::Hunter => format!(
+            r#"<rect class="piece hunter" x="{:.1}" y="{:.1}" width="14" height="7" rx="3" fill="{colour}" {stroke}/>"#,
+            x - 7.0,
+            y - 3.5
+        ),
+        Piece::Gatherer | Piece::Fisher => format!(
+            r#"<rect class="piece {}" x="{:.1}" y="{:.1}" width="7" height="13" rx="3" fill="{colour}" {stroke}/>"#,
+            crate::log::piece_name(piece),
+            x - 3.5,
+            y - 6.5
+        ),
+    }
+}
+
+fn legend(out: &mut String, game: &Game, names: &[String], title: &str, x: f64) {
+    let _ = writeln!(
+        out,
+        r#"<g class="legend" transform="translate({x:.1},16)">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="0" y="12" font-size="13" font-weight="bold">{}</text>"#,
+        esc(title)
+    );
+    let mut y = 34.0;
+    let _ = writeln!(
+        out,
+        r#"<text x="0" y="{y}" font-size="11" font-weight="bold">Scores</text>"#
+    );
+    y += 16.0;
+    let winners = if game.is_over() {
+        game.winners()
+    } else {
+        Vec::new()
+    };
+    for p in 0..game.players() {
+        let name = names
+            .get(p)
+            .cloned()
+            .unwrap_or_else(|| format!("player {}", p + 1));
+        let cats: Vec<String> = Category::ALL
+            .iter()
+            .map(|c| game.score(p, *c).to_string())
+            .collect();
+        let _ = writeln!(
+            out,
+            r##"<rect x="0" y="{:.1}" width="10" height="10" fill="{}" stroke="#222"/><text x="16" y="{y:.1}" font-size="11">{} {}: {}{}</text>"##,
+            y - 9.0,
+            PLAYER[p % PLAYER.len()],
+            p + 1,
+            esc(&name),
+            game.total(p),
+            if winners.contains(&p) {
+                " (winner)"
+            } else {
+                ""
+            }
+        );
+        y += 13.0;
+        let _ = writeln!(
+            out,
+            r##"<text x="16" y="{y:.1}" font-size="9" fill="#555">rivers {} · forests {} · huts {} · meadows {} · specials {}</text>"##,
+            cats[0], cats[1], cats[2], cats[3], cats[4]
+        );
+        y += 16.0;
+    }
+    y += 8.0;
+    let _ = writeln!(
+        out,
+        r#"<text x="0" y="{y}" font-size="11" font-weight="bold">Key</text>"#
+    );
+    y += 8.0;
+    for (fill, text) in [
+        (MEADOW, "meadow"),
+        (FOREST, "forest (darker: completed)"),
+        (RIVER, "river (darker: completed)"),
+        (LAKE, "lake"),
+    ] {
+        let _ = writeln!(
+            out,
+            r##"<rect x="0" y="{y:.1}" width="12" height="10" fill="{fill}" stroke="#222" stroke-width="0.5"/><text x="18" y="{:.1}" font-size="10">{text}</text>"##,
+            y + 9.0
+        );
+        y += 15.0;
+    }
+    for line in [
+        "D deer · A aurochs · M mammoth · T tiger · B bear",
+        "f fish · G gold nugget · ▲ menhir · m mushrooms",
+        "standing: gatherer, fisher · lying: hunter",
+        "house: hut",
+    ] {
+        let _ = writeln!(
+            out,
+            r#"<text x="0" y="{:.1}" font-size="10">{}</text>"#,
+            y + 9.0,
+            esc(line)
+        );
+        y += 14.0;
+    }
+    let _ = writeln!(out, "</g>");
+}
+
+/// A compact text board: three characters by three per tile, sides as `F` forest, `M`
+/// meadow, `R` river; in the middle the seat number of a piece on the tile, `o` for a lake,
+/// `.` otherwise. Empty squares are blank.
+pub fn ascii(game: &Game) -> String {
+    let placed = game.board().placed();
+    let (mut x0, mut x1, mut y0, mut y1) = (0, 0, 0, 0);
+    for p in placed {
+        x0 = x0.min(p.pos.x);
+        x1 = x1.max(p.pos.x);
+        y0 = y0.min(p.pos.y);
+        y1 = y1.max(p.pos.y);
+    }
+    let cols = (x1 - x0 + 1) as usize;
+    let rows = (y1 - y0 + 1) as usize;
+    let mut grid = vec![vec![' '; cols * 3]; rows * 3];
+    let tiles = &game.tiles().tiles;
+    for (index, p) in placed.iter().enumerate() {
+        let tile = &tiles[p.tile];
+        let cx = (p.pos.x - x0) as usize * 3 + 1;
+        let cy = (p.pos.y - y0) as usize * 3 + 1;
+        for (dir, (dx, dy)) in Dir::ALL
+            .into_iter()
+            .zip([(0i32, -1i32), (1, 0), (0, 1), (-1, 0)])
+        {
+            let c = match tile.side(p.rot, dir) {
+                Side::Forest => 'F',
+                Side::Meadow => 'M',
+                Side::River => 'R',
+            };
+            grid[(cy as i32 + dy) as usize][(cx as i32 + dx) as usize] = c;
+        }
+        let owner = game.pieces().iter().find(|piece| {
+            let at = match piece.at {
+                PieceAt::Zone(z) => z.placed,
+                PieceAt::Spot { placed, .. } => placed,
+            };
+            usize::from(at) == index
+        });
+        grid[cy][cx] = match owner {
+            Some(piece) => char::from_digit(piece.player as u32 + 1, 10).unwrap_or('?'),
+            None if !tile.lakes.is_empty() => 'o',
+            None => '.',
+        };
+    }
+    let mut out = format!(
+        "x {x0}..{x1}, y {y0}..{y1} (north up); sides F forest, M meadow, R river; centre: seat of a piece, o lake\n"
+    );
+    for row in grid {
+        let line: String = row.into_iter().collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
