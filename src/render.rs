@@ -158,17 +158,23 @@ fn content_labels(tile: &Tile, zone: ZoneRef) -> Vec<(String, &'static str)> {
     out
 }
 
-/// The SVG picture of a game's board, with a legend and the scores. `names` are the players'
-/// names in seat order; `title` goes at the top of the legend.
-pub fn svg(game: &Game, names: &[String], title: &str) -> String {
-    let placed = game.board().placed();
+/// The squares the landscape covers: least and greatest x, least and greatest y.
+fn extent(game: &Game) -> (i32, i32, i32, i32) {
     let (mut x0, mut x1, mut y0, mut y1) = (0, 0, 0, 0);
-    for p in placed {
+    for p in game.board().placed() {
         x0 = x0.min(p.pos.x);
         x1 = x1.max(p.pos.x);
         y0 = y0.min(p.pos.y);
         y1 = y1.max(p.pos.y);
     }
+    (x0, x1, y0, y1)
+}
+
+/// The SVG picture of a game's board, with a legend and the scores. `names` are the players'
+/// names in seat order; `title` goes at the top of the legend.
+pub fn svg(game: &Game, names: &[String], title: &str) -> String {
+    let placed = game.board().placed();
+    let (x0, x1, y0, y1) = extent(game);
     let margin = 16.0;
     let board_w = f64::from(x1 - x0 + 1) * S;
     let board_h = f64::from(y1 - y0 + 1) * S;
@@ -481,13 +487,7 @@ fn legend(out: &mut String, game: &Game, names: &[String], title: &str, x: f64) 
 /// `.` otherwise. Empty squares are blank.
 pub fn ascii(game: &Game) -> String {
     let placed = game.board().placed();
-    let (mut x0, mut x1, mut y0, mut y1) = (0, 0, 0, 0);
-    for p in placed {
-        x0 = x0.min(p.pos.x);
-        x1 = x1.max(p.pos.x);
-        y0 = y0.min(p.pos.y);
-        y1 = y1.max(p.pos.y);
-    }
+    let (x0, x1, y0, y1) = extent(game);
     let cols = (x1 - x0 + 1) as usize;
     let rows = (y1 - y0 + 1) as usize;
     let mut grid = vec![vec![' '; cols * 3]; rows * 3];

@@ -27,10 +27,7 @@ use std::sync::Arc;
 
 use hunters::game::{Category, Event, Game, Move, OnBoard, ScoreEvent, Turn};
 use hunters::ruleset::{Options, Ruleset, ruleset};
-use hunters::{
-    Edition, Herd, Piece, PieceAt, Placement, Pos, Rotation, TileSet, Variant, ZoneId, ZoneKind,
-    ZoneRef,
-};
+use hunters::{Edition, Herd, Piece, PieceAt, Pos, TileSet, Variant, ZoneId, ZoneKind, ZoneRef};
 
 const RED: usize = 0;
 const BLUE: usize = 1;
@@ -65,13 +62,6 @@ fn game_with(
     Game::new(Arc::new(set), rules, players, regular, bonus)
 }
 
-fn placement(x: i32, y: i32, rot: u8) -> Placement {
-    Placement {
-        pos: Pos::new(x, y),
-        rot: Rotation(rot),
-    }
-}
-
 /// The move laying the drawn tile at (x, y) turned `rot` times, with `put` on it.
 fn make_move(game: &Game, x: i32, y: i32, rot: u8, put: Put) -> Move {
     Move {
@@ -88,21 +78,6 @@ fn make_move(game: &Game, x: i32, y: i32, rot: u8, put: Put) -> Move {
         }),
         ..Move::default()
     }
-}
-
-/// The tile to play now, checked: it must be `id`, drawn for `player`, from the bonus deck
-/// exactly when `bonus`.
-fn expect_turn(game: &Game, player: usize, id: &str, bonus: bool) -> Turn {
-    let turn = game
-        .turn()
-        .unwrap_or_else(|| panic!("the game is over; expected tile {id} for player {player}"));
-    let drawn = &game.tiles().tiles[turn.tile].id;
-    assert_eq!(
-        (turn.player, drawn.as_str(), turn.bonus),
-        (player, id, bonus),
-        "(player, tile, bonus) to play"
-    );
-    turn
 }
 
 fn lay(game: &mut Game, player: usize, id: &str, x: i32, y: i32, rot: u8, put: Put) {
@@ -128,30 +103,8 @@ fn lay_checked(
     });
 }
 
-/// The zone `kind index` of the tile laid at (x, y).
-fn zone_at(game: &Game, x: i32, y: i32, kind: ZoneKind, index: u8) -> ZoneId {
-    let placed = game
-        .board()
-        .index_at(Pos::new(x, y))
-        .unwrap_or_else(|| panic!("no tile at ({x}, {y})"));
-    ZoneId {
-        placed: placed as u16,
-        zone: ZoneRef { kind, index },
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reading the game
-
-fn scores(game: &Game, category: Category) -> Vec<&ScoreEvent> {
-    game.events()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Score(s) if s.category == category => Some(s),
-            _ => None,
-        })
-        .collect()
-}
 
 /// The only score event of a category.
 fn the_score(game: &Game, category: Category) -> &ScoreEvent {
@@ -248,10 +201,6 @@ fn legal_pieces(game: &Game, x: i32, y: i32, rot: u8) -> Vec<Option<(Piece, Zone
         .collect();
     out.sort();
     out
-}
-
-fn z(kind: ZoneKind, index: u8) -> ZoneRef {
-    ZoneRef { kind, index }
 }
 
 /// Everything a refused move must leave as it was.

@@ -23,9 +23,7 @@ use std::sync::Arc;
 use hunters::game::{Category, Event, Game, IllegalMove, Move, OnBoard, Play, ScoreEvent, Turn};
 use hunters::ruleset::{Ruleset, ruleset};
 use hunters::scout::Special;
-use hunters::{
-    Piece, PieceAt, Placement, Pos, Rotation, TileSet, Variant, ZoneId, ZoneKind, ZoneRef,
-};
+use hunters::{Piece, PieceAt, Pos, TileSet, Variant, ZoneId, ZoneKind, ZoneRef};
 
 const RED: usize = 0;
 const BLUE: usize = 1;
@@ -86,13 +84,6 @@ fn tile_index(game: &Game, id: &str) -> usize {
         .0
 }
 
-fn placement(x: i32, y: i32, rot: u8) -> Placement {
-    Placement {
-        pos: Pos::new(x, y),
-        rot: Rotation(rot),
-    }
-}
-
 /// The move laying the drawn tile at (x, y) turned `rot`, with `put` on it and the Shaman
 /// card taking back `recall` (an index into `Game::pieces`).
 fn drawn_move(game: &Game, (x, y, rot): (i32, i32, u8), recall: Option<usize>, put: Put) -> Move {
@@ -138,21 +129,6 @@ fn special_move(game: &Game, id: &str, x: i32, y: i32, rot: u8) -> Move {
         )),
         play: Play::Special(tile_index(game, id)),
     }
-}
-
-/// The tile to play now, checked: it must be `id`, drawn for `player`, from the bonus deck
-/// exactly when `bonus`.
-fn expect_turn(game: &Game, player: usize, id: &str, bonus: bool) -> Turn {
-    let turn = game
-        .turn()
-        .unwrap_or_else(|| panic!("the game is over; expected tile {id} for player {player}"));
-    let drawn = &game.tiles().tiles[turn.tile].id;
-    assert_eq!(
-        (turn.player, drawn.as_str(), turn.bonus),
-        (player, id, bonus),
-        "(player, tile, bonus) to play"
-    );
-    turn
 }
 
 fn play_ok(game: &mut Game, mv: Move) {
@@ -241,22 +217,6 @@ fn legal_recalls(game: &Game) -> Vec<usize> {
     r
 }
 
-fn z(kind: ZoneKind, index: u8) -> ZoneRef {
-    ZoneRef { kind, index }
-}
-
-/// The zone `kind index` of the tile laid at (x, y).
-fn zone_at(game: &Game, x: i32, y: i32, kind: ZoneKind, index: u8) -> ZoneId {
-    let placed = game
-        .board()
-        .index_at(Pos::new(x, y))
-        .unwrap_or_else(|| panic!("no tile at ({x}, {y})"));
-    ZoneId {
-        placed: placed as u16,
-        zone: ZoneRef { kind, index },
-    }
-}
-
 /// The index in `Game::pieces` of `player`'s `piece` standing on the tile at (x, y).
 fn piece_index(game: &Game, player: usize, piece: Piece, x: i32, y: i32) -> usize {
     let placed = game.board().index_at(Pos::new(x, y)).unwrap() as u16;
@@ -270,16 +230,6 @@ fn piece_index(game: &Game, player: usize, piece: Piece, x: i32, y: i32) -> usiz
             p.player == player && p.piece == piece && on == placed
         })
         .unwrap_or_else(|| panic!("no {} of player {player} at ({x}, {y})", piece.name()))
-}
-
-fn scores(game: &Game, category: Category) -> Vec<&ScoreEvent> {
-    game.events()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Score(s) if s.category == category => Some(s),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The scores of a category as (players, points), in order.

@@ -1,7 +1,9 @@
-//! Building rulebook scenarios: the piece a move puts on the tile it lays.
+//! Building rulebook scenarios: the piece a move puts on the tile it lays, where a tile goes,
+//! which tile is to play, the zones and scores a test looks at.
 #![allow(dead_code)]
 
-use hunters::{Piece, ZoneKind};
+use hunters::game::{Category, Event, Game, ScoreEvent, Turn};
+use hunters::{Piece, Placement, Pos, Rotation, ZoneId, ZoneKind, ZoneRef};
 
 /// A piece for the tile being laid: the piece, and the kind and index of its zone on the
 /// printed tile; `None` for no piece.
@@ -27,4 +29,52 @@ pub fn hut_on_river(river: u8) -> Put {
 
 pub fn hut_on_lake(lake: u8) -> Put {
     Some((Piece::Hut, ZoneKind::Lake, lake))
+}
+
+pub fn placement(x: i32, y: i32, rot: u8) -> Placement {
+    Placement {
+        pos: Pos::new(x, y),
+        rot: Rotation(rot),
+    }
+}
+
+/// The tile to play now, checked: it must be `id`, drawn for `player`, from the bonus deck
+/// exactly when `bonus`.
+pub fn expect_turn(game: &Game, player: usize, id: &str, bonus: bool) -> Turn {
+    let turn = game
+        .turn()
+        .unwrap_or_else(|| panic!("the game is over; expected tile {id} for player {player}"));
+    let drawn = &game.tiles().tiles[turn.tile].id;
+    assert_eq!(
+        (turn.player, drawn.as_str(), turn.bonus),
+        (player, id, bonus),
+        "(player, tile, bonus) to play"
+    );
+    turn
+}
+
+/// The zone `kind index` of the tile laid at (x, y).
+pub fn zone_at(game: &Game, x: i32, y: i32, kind: ZoneKind, index: u8) -> ZoneId {
+    let placed = game
+        .board()
+        .index_at(Pos::new(x, y))
+        .unwrap_or_else(|| panic!("no tile at ({x}, {y})"));
+    ZoneId {
+        placed: placed as u16,
+        zone: ZoneRef { kind, index },
+    }
+}
+
+pub fn scores(game: &Game, category: Category) -> Vec<&ScoreEvent> {
+    game.events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Score(s) if s.category == category => Some(s),
+            _ => None,
+        })
+        .collect()
+}
+
+pub fn z(kind: ZoneKind, index: u8) -> ZoneRef {
+    ZoneRef { kind, index }
 }
