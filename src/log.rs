@@ -1,4 +1,4 @@
-//! Game logs: the text record of a game, written by [`write`], read by [`parse`], checked by
+//! Game logs: the text record of a game, written by [`write()`], read by [`parse`], checked by
 //! [`verify`] and rewritten on purpose by [`bless`].
 //!
 //! A log is PGN-like: header tags (`[Name "value"]`), then one event per line. The format is
