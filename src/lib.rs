@@ -1,33 +1,41 @@
 //! `hunters` plays, verifies and compares games of *Carcassonne: Hunters & Gatherers* under
 //! each published edition of its rules.
 //!
-//! Tiles are data: a [`TileSet`] is loaded (and checked) from TOML, the [`Board`] says where a
-//! tile may go, and [`Features`] keeps every forest, meadow, river and river system up to date
-//! as tiles are laid.
+//! A [`Variant`] is an edition of the rules with its tile set and options; a [`game::Game`]
+//! is dealt from it and a seed, and played with [`bot`]s or move by move; a [`log`] records it
+//! and replays it without any random generator.
 //!
 //! ```
-//! use hunters::{Board, Deck, Features, Rotation, TileSet};
+//! use hunters::Variant;
+//! use hunters::bot::{BotKind, play_out};
+//! use hunters::game::{Category, Game};
+//! use hunters::log;
 //!
-//! let set = TileSet::builtin("menhir").expect("a built-in tile set");
-//! let mut board = Board::new(set.tiles.len());
-//! let mut features = Features::new();
+//! let variant = Variant::load("2020").expect("a built-in variant");
+//! let mut game = Game::seeded(&variant, 2, 7);
 //!
-//! // Lay the start tile, then the first regular tile wherever it fits first.
-//! let start = set.deck(Deck::Start)[0];
-//! board.place_start(&set.tiles[start], start, Rotation(0));
-//! features.add_tile(&set.tiles, &board);
-//!
-//! let next = set.deck(Deck::Regular)[0];
+//! // Player 1 lays the drawn tile wherever it fits first, with no piece...
 //! let mut moves = Vec::new();
-//! board.legal_placements(&set.tiles[next], &mut moves);
-//! board.place(&set.tiles[next], next, moves[0]).expect("a legal placement");
-//! features.add_tile(&set.tiles, &board);
+//! game.legal_moves(&mut moves);
+//! game.play(moves[0]).expect("a generated move is legal");
 //!
-//! assert_eq!(board.len(), 2);
-//! for done in features.completed_forests() {
-//!     println!("completed a forest of {} tiles", features.forest(*done).tiles);
-//! }
+//! // ...then two greedy bots finish the game.
+//! let bots = [BotKind::Greedy, BotKind::Greedy];
+//! let mut players: Vec<_> = (0..2).map(|seat| bots[seat].make(7, seat)).collect();
+//! play_out(&mut game, &mut players);
+//! assert!(game.is_over());
+//! println!("player 1: {} points, {} from rivers", game.total(0), game.score(0, Category::Rivers));
+//!
+//! // The log of the game verifies: every move legal, every score as written.
+//! let text = log::write(&game, &log::Header::for_bots("2020", 7, &bots));
+//! let parsed = log::parse(&text, "game.log").expect("a log we wrote parses");
+//! assert!(log::verify(&parsed, None).is_ok());
 //! ```
+//!
+//! Underneath, tiles are data: a [`TileSet`] is loaded (and checked) from TOML, the [`Board`]
+//! says where a tile may go, and [`Features`] keeps every forest, meadow, river and river
+//! system up to date as tiles are laid. What differs between editions is the
+//! [`ruleset::Ruleset`] trait; the Scout expansion wraps an edition ([`scout::Scout`]).
 
 pub mod board;
 pub mod bot;
