@@ -139,33 +139,142 @@ impl GreedyBot {
 
     /// The value of `mv` in thousandths of a point.
     fn value(&mut self, game: &Game, mv: Move) -> i64 {
+        let trial = self.trial(game, mv);
         let me = game.turn().map_or(0, |t| t.player);
-        let scratch = match &mut self.scratch {
-            Some(s) => s,
-            none => none.insert(game.clone()),
-        };
-        scratch.copy_for_trial(game);
-        scratch.play_unchecked(mv);
-        let gain = |p: usize| i64::from(scratch.total(p)) - i64::from(game.total(p));
-        let best_other = (0..game.players())
-            .filter(|&p| p != me)
-            .map(gain)
-            .max()
-            .unwrap_or(0);
-        let mut value = 1000 * (gain(me) - best_other);
+        let mut value = lead(game, trial, me, &[]);
         if let Some((piece, at)) = mv.piece
-            && let Some(on) = scratch
+            && let Some(on) = trial
                 .pieces()
                 .iter()
                 .find(|p| p.player == me && p.piece == piece && p.at == at)
         {
-            value += estimate(scratch, on);
+            value += estimate(trial, on);
         }
         if let Some(r) = mv.recall {
             value -= estimate(game, &game.pieces()[r]);
         }
         value
     }
+
+    /// `mv` played on the bot's trial copy of `game`.
+    fn trial(&mut self, game: &Game, mv: Move) -> &Game {
+        let trial = match &mut self.scratch {
+            Some(s) => s,
+            none => none.insert(game.clone()),
+        };
+        trial.copy_for_trial(game);
+        trial.play_unchecked(mv);
+        trial
+    }
+
+    /// The values of moves that lay the drawn tile at the same place with the same recall and
+    /// differ only in the piece: one trial without a piece, and the piece's effect worked out
+    /// from it. The values are those [`GreedyBot::value`] gives, move by move.
+    fn values_of_placement(&mut self, game: &Game, moves: &[Move], out: &mut Vec<i64>) {
+        let me = game.turn().map_or(0, |t| t.player);
+        let bare = Move {
+            piece: None,
+            ..moves[0]
+        };
+        let recalled = bare.recall.map(|r| game.pieces()[r]);
+        // The last tile ends the game, and final scoring counts the piece: weigh each move.
+        if self.trial(game, bare).is_over() {
+            for mv in moves {
+                let v = self.value(game, *mv);
+                out.push(v);
+            }
+            return;
+        }
+        // The trial just played stays in the scratch game.
+        let Some(trial) = self.scratch.as_ref() else {
+            return;
+        };
+        let recall_cost = recalled.map_or(0, |r| estimate(game, &r));
+        let base = lead(game, trial, me, &[]);
+        for mv in moves {
+            let Some((piece, at)) = mv.piece else {
+                out.push(base - recall_cost);
+                continue;
+            };
+            // Pieces on the drawn tile stand in zones; spots belong to special tiles.
+            let PieceAt::Zone(z) = at else {
+                out.push(base - recall_cost);
+                continue;
+            };
+            let f = trial.features();
+            // Only gatherers and fishers take part in a completed forest or river.
+            let (done, points) = match piece {
+                Piece::Gatherer if f.forest(z).open == 0 => {
+                    (true, trial.rules().score_forest(f.forest(z)).points())
+                }
+                Piece::Fisher if f.river(z).open == 0 => {
+                    (true, trial.rules().score_river(f.river(z)).points())
+                }
+                _ => (false, 0),
+            };
+            if !done {
+                let on = OnBoard {
+                    player: me,
+                    piece,
+                    at,
+                };
+                out.push(base + estimate(trial, &on) - recall_cost);
+                continue;
+            }
+            // The piece joins a feature this tile completes: it would have counted in the
+            // majority when the feature scored (and come straight back).
+            let key = f.key(&trial.tiles().tiles, trial.board(), z, false);
+            let mut counts = [0u16; crate::feature::MAX_PLAYERS];
+            for p in game.pieces() {
+                if p.piece != piece || Some(*p) == recalled {
+                    continue;
+                }
+                let zones: Vec<ZoneId> = match p.at {
+                    PieceAt::Zone(pz) => vec![pz],
+                    PieceAt::Spot { placed, spot } => game.tiles().tiles
+                        [game.board().placed()[usize::from(placed)].tile]
+                        .spots
+                        .get(usize::from(spot))
+                        .map(|s| {
+                            s.zones
+                                .iter()
+                                .map(|&zone| ZoneId { placed, zone })
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                };
+                if zones
+                    .iter()
+                    .any(|pz| f.key(&trial.tiles().tiles, trial.board(), *pz, false) == key)
+                {
+                    counts[p.player] += 1;
+                }
+            }
+            let before = crate::game::majority(&counts);
+            counts[me] += 1;
+            let after = crate::game::majority(&counts);
+            let mut shift = [0i64; crate::feature::MAX_PLAYERS];
+            for (p, s) in shift.iter_mut().enumerate() {
+                *s = i64::from(points)
+                    * (i64::from(after.contains(&p)) - i64::from(before.contains(&p)));
+            }
+            out.push(lead(game, trial, me, &shift) - recall_cost);
+        }
+    }
+}
+
+/// In thousandths of a point: what `me` gained from `game` to `trial` (plus `shift`) minus
+/// the most any other player gained.
+fn lead(game: &Game, trial: &Game, me: usize, shift: &[i64]) -> i64 {
+    let gain = |p: usize| {
+        i64::from(trial.total(p)) - i64::from(game.total(p)) + shift.get(p).copied().unwrap_or(0)
+    };
+    let best_other = (0..game.players())
+        .filter(|&p| p != me)
+        .map(gain)
+        .max()
+        .unwrap_or(0);
+    1000 * (gain(me) - best_other)
 }
 
 /// What a piece on the board is expected to bring, in thousandths of a point (module docs).
@@ -272,11 +381,31 @@ impl Bot for GreedyBot {
 impl GreedyBot {
     /// The best of `moves` (not empty) and its value; ties broken from the bot's stream.
     fn best(&mut self, game: &Game, moves: &[Move]) -> (i64, Move) {
+        // Moves come grouped by placement and recall; each group is weighed from one trial.
+        let mut values = Vec::with_capacity(moves.len());
+        let mut i = 0;
+        while i < moves.len() {
+            let m = moves[i];
+            if m.play != Play::Drawn {
+                values.push(self.value(game, m));
+                i += 1;
+                continue;
+            }
+            let mut j = i + 1;
+            while j < moves.len()
+                && moves[j].play == Play::Drawn
+                && moves[j].at == m.at
+                && moves[j].recall == m.recall
+            {
+                j += 1;
+            }
+            self.values_of_placement(game, &moves[i..j], &mut values);
+            i = j;
+        }
         let mut best_value = i64::MIN;
         let mut best = std::mem::take(&mut self.best);
         best.clear();
-        for &mv in moves {
-            let v = self.value(game, mv);
+        for (&mv, &v) in moves.iter().zip(&values) {
             if v > best_value {
                 best_value = v;
                 best.clear();
