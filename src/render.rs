@@ -332,7 +332,8 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
         }
         let _ = writeln!(out, "</g>");
     }
-    // Pieces, above every tile.
+    // Pieces, above every tile; several in one zone stand side by side.
+    let mut drawn: Vec<(usize, ZoneRef)> = Vec::new();
     for piece in game.pieces() {
         let (placed_index, z) = match piece.at {
             PieceAt::Zone(z) => (usize::from(z.placed), z.zone),
@@ -356,7 +357,9 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
             z,
             if z.kind == ZoneKind::Lake { 0.0 } else { 20.0 },
         );
-        let x = margin + f64::from(p.pos.x - x0) * S + ax;
+        let beside = drawn.iter().filter(|d| **d == (placed_index, z)).count();
+        drawn.push((placed_index, z));
+        let x = margin + f64::from(p.pos.x - x0) * S + ax + 9.0 * beside as f64;
         let y = margin + f64::from(p.pos.y - y0) * S + ay;
         let colour = PLAYER[piece.player % PLAYER.len()];
         let _ = writeln!(out, "{}", piece_shape(piece.piece, x, y, colour));
