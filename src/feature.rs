@@ -59,6 +59,17 @@ pub struct Herd {
 }
 
 impl Herd {
+    /// A herd without bears (only the Scout bridge shows one).
+    pub fn new(deer: u16, aurochs: u16, mammoths: u16, tigers: u16) -> Herd {
+        Herd {
+            deer,
+            aurochs,
+            mammoths,
+            tigers,
+            bears: 0,
+        }
+    }
+
     pub fn add(&mut self, o: &Herd) {
         self.deer += o.deer;
         self.aurochs += o.aurochs;

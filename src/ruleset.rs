@@ -433,44 +433,76 @@ mod tests {
         ruleset(e, Options::for_edition(e))
     }
 
-    fn herd(deer: u16, aurochs: u16, mammoths: u16, tigers: u16) -> Herd {
-        Herd {
-            deer,
-            aurochs,
-            mammoths,
-            tigers,
-            bears: 0,
-        }
-    }
-
     #[test]
     fn meadow_examples_of_each_rulebook() {
         let none = Herd::default();
         for e in [Edition::E2002, Edition::E2014] {
             let r = rules(e);
             // T02-M1..M4 / T14-M1..M4
-            assert_eq!(r.score_meadow(&herd(1, 0, 0, 0), false, &none).points(), 2);
-            assert_eq!(r.score_meadow(&herd(1, 0, 1, 1), false, &none).points(), 2);
-            assert_eq!(r.score_meadow(&herd(2, 1, 2, 1), false, &none).points(), 8);
-            assert_eq!(r.score_meadow(&herd(1, 0, 0, 2), false, &none).points(), 0);
+            assert_eq!(
+                r.score_meadow(&Herd::new(1, 0, 0, 0), false, &none)
+                    .points(),
+                2
+            );
+            assert_eq!(
+                r.score_meadow(&Herd::new(1, 0, 1, 1), false, &none)
+                    .points(),
+                2
+            );
+            assert_eq!(
+                r.score_meadow(&Herd::new(2, 1, 2, 1), false, &none)
+                    .points(),
+                8
+            );
+            assert_eq!(
+                r.score_meadow(&Herd::new(1, 0, 0, 2), false, &none)
+                    .points(),
+                0
+            );
             // D-M2: fire lets every deer score.
-            assert_eq!(r.score_meadow(&herd(3, 0, 0, 2), true, &none).points(), 6);
+            assert_eq!(
+                r.score_meadow(&Herd::new(3, 0, 0, 2), true, &none).points(),
+                6
+            );
         }
         let r = rules(Edition::E2020);
         // T20-M1..M4
-        assert_eq!(r.score_meadow(&herd(0, 1, 0, 0), false, &none).points(), 2);
-        assert_eq!(r.score_meadow(&herd(1, 0, 1, 1), false, &none).points(), 3);
-        assert_eq!(r.score_meadow(&herd(1, 0, 0, 2), false, &none).points(), 0);
-        assert_eq!(r.score_meadow(&herd(2, 2, 2, 1), false, &none).points(), 11);
+        assert_eq!(
+            r.score_meadow(&Herd::new(0, 1, 0, 0), false, &none)
+                .points(),
+            2
+        );
+        assert_eq!(
+            r.score_meadow(&Herd::new(1, 0, 1, 1), false, &none)
+                .points(),
+            3
+        );
+        assert_eq!(
+            r.score_meadow(&Herd::new(1, 0, 0, 2), false, &none)
+                .points(),
+            0
+        );
+        assert_eq!(
+            r.score_meadow(&Herd::new(2, 2, 2, 1), false, &none)
+                .points(),
+            11
+        );
         // D-M1, D-M2 with 2020 values.
-        assert_eq!(r.score_meadow(&herd(2, 1, 2, 1), false, &none).points(), 9);
-        assert_eq!(r.score_meadow(&herd(3, 0, 0, 2), true, &none).points(), 3);
+        assert_eq!(
+            r.score_meadow(&Herd::new(2, 1, 2, 1), false, &none)
+                .points(),
+            9
+        );
+        assert_eq!(
+            r.score_meadow(&Herd::new(3, 0, 0, 2), true, &none).points(),
+            3
+        );
         // T20-PT: 2 mammoths, 2 aurochs, 1 deer, 1 tiger, all doubled: the tiger eats the deer.
-        let all = herd(1, 2, 2, 1);
-        let b = r.score_meadow(&all, false, &herd(1, 2, 2, 0));
+        let all = Herd::new(1, 2, 2, 1);
+        let b = r.score_meadow(&all, false, &Herd::new(1, 2, 2, 0));
         assert_eq!(b.points(), 20, "{b}");
         // A tiger eats a plain deer before a doubled one.
-        let b = r.score_meadow(&herd(2, 0, 0, 1), false, &herd(1, 0, 0, 0));
+        let b = r.score_meadow(&Herd::new(2, 0, 0, 1), false, &Herd::new(1, 0, 0, 0));
         assert_eq!(b.points(), 2, "{b}");
     }
 

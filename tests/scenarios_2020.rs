@@ -50,16 +50,9 @@ impl Table {
         regular: &[&str],
         bonus: &[&str],
     ) -> Table {
-        let set = Arc::new(set);
-        let index = |id: &&str| {
-            set.tile(id)
-                .unwrap_or_else(|| panic!("tile {id} is not in set {}", set.name))
-                .0
-        };
-        let regular = regular.iter().map(index).collect();
-        let bonus = bonus.iter().map(index).collect();
+        let (regular, bonus) = (deck_of(&set, regular), deck_of(&set, bonus));
         Table {
-            game: Game::new(Arc::clone(&set), rules, players, regular, bonus),
+            game: Game::new(Arc::new(set), rules, players, regular, bonus),
         }
     }
 
@@ -235,17 +228,6 @@ impl Table {
             out.push_str(&format!("  {e:?}\n"));
         }
         out
-    }
-}
-
-/// The herd of a meadow (all its animals, covered or not).
-fn herd(deer: u16, aurochs: u16, mammoths: u16, tigers: u16) -> Herd {
-    Herd {
-        deer,
-        aurochs,
-        mammoths,
-        tigers,
-        bears: 0,
     }
 }
 
@@ -548,7 +530,10 @@ fn t20_m1_one_aurochs_scores_2() {
     t.play(GREEN, "40", (0, -1), 0, hunter(1));
     assert!(t.game.is_over());
     let meadow = t.zone_at((0, 0), ZoneKind::Meadow, 0);
-    assert_eq!(t.game.features().meadow(meadow).animals, herd(0, 1, 0, 0));
+    assert_eq!(
+        t.game.features().meadow(meadow).animals,
+        Herd::new(0, 1, 0, 0)
+    );
     assert_eq!(
         t.scores_since(0),
         vec![(vec![GREEN], Category::Meadows, 2)],
@@ -570,7 +555,10 @@ fn t20_m2_tied_hunters_score_3_each() {
     t.play(RED, "62", (1, 1), 0, NOTHING);
     assert!(t.game.is_over());
     let meadow = t.zone_at((1, 1), ZoneKind::Meadow, 0);
-    assert_eq!(t.game.features().meadow(meadow).animals, herd(1, 0, 1, 1));
+    assert_eq!(
+        t.game.features().meadow(meadow).animals,
+        Herd::new(1, 0, 1, 1)
+    );
     assert_eq!(
         t.scores_since(0),
         vec![(vec![RED, VIOLET], Category::Meadows, 3)],
@@ -593,7 +581,7 @@ fn t20_m3_more_tigers_than_deer_scores_0() {
         .game
         .features()
         .meadow(t.zone_at((1, 1), ZoneKind::Meadow, 0));
-    assert_eq!(info.animals, herd(1, 0, 0, 2));
+    assert_eq!(info.animals, Herd::new(1, 0, 0, 2));
     assert_eq!(info.hunters[BLUE], 1);
     for (players, category, points) in t.scores_since(0) {
         assert_eq!(
@@ -627,7 +615,7 @@ fn t20_m4_majority_scores_11() {
         .game
         .features()
         .meadow(t.zone_at((0, -1), ZoneKind::Meadow, 0));
-    assert_eq!(info.animals, herd(2, 2, 2, 1));
+    assert_eq!(info.animals, Herd::new(2, 2, 2, 1));
     assert_eq!((info.hunters[RED], info.hunters[BLUE]), (2, 1));
     assert_eq!(
         t.scores_since(0),
@@ -680,7 +668,7 @@ fn t20_ht_hunting_trap_scores_4_at_once_and_covers_what_it_scored() {
         },
     };
     let trap_meadow = *t.game.features().meadow(trap_zone);
-    assert_eq!(trap_meadow.animals, herd(2, 0, 1, 1));
+    assert_eq!(trap_meadow.animals, Herd::new(2, 0, 1, 1));
     assert_eq!(
         (trap_meadow.hunters[YOU], trap_meadow.hunters[BLUE]),
         (0, 1)
@@ -697,10 +685,10 @@ fn t20_ht_hunting_trap_scores_4_at_once_and_covers_what_it_scored() {
     assert_eq!(
         covered,
         vec![
-            ((1, 1), herd(0, 0, 0, 1)),
-            ((1, 2), herd(0, 0, 1, 0)),
-            ((2, 2), herd(1, 0, 0, 0)),
-            ((3, 2), herd(1, 0, 0, 0)),
+            ((1, 1), Herd::new(0, 0, 0, 1)),
+            ((1, 2), Herd::new(0, 0, 1, 0)),
+            ((2, 2), Herd::new(1, 0, 0, 0)),
+            ((3, 2), Herd::new(1, 0, 0, 0)),
         ],
         "{}",
         t.log()
@@ -715,7 +703,7 @@ fn t20_ht_hunting_trap_scores_4_at_once_and_covers_what_it_scored() {
         .game
         .features()
         .meadow(t.zone_at((2, 0), ZoneKind::Meadow, 0));
-    assert_eq!(other.animals, herd(1, 0, 1, 0));
+    assert_eq!(other.animals, Herd::new(1, 0, 1, 0));
     assert_eq!((t.game.total(YOU), t.game.total(BLUE)), (8, 0));
 }
 
@@ -748,12 +736,12 @@ fn t20_pt_pit_trap_doubles_the_animals_around_it_for_20() {
         .game
         .features()
         .meadow(t.zone_at((1, 1), ZoneKind::Meadow, 0));
-    assert_eq!(grassland.animals, herd(1, 2, 2, 1));
+    assert_eq!(grassland.animals, Herd::new(1, 2, 2, 1));
     let apart = t
         .game
         .features()
         .meadow(t.zone_at((2, 2), ZoneKind::Meadow, 2));
-    assert_eq!(apart.animals, herd(1, 0, 0, 0));
+    assert_eq!(apart.animals, Herd::new(1, 0, 0, 0));
     assert_eq!(
         t.scores_since(mark),
         vec![(vec![YOU], Category::Meadows, 20)],
@@ -1068,7 +1056,7 @@ fn d_m1_animal_values() {
             .game
             .features()
             .meadow(t.zone_at((1, 0), ZoneKind::Meadow, 0));
-        assert_eq!(m.animals, herd(2, 1, 2, 1), "{variant}");
+        assert_eq!(m.animals, Herd::new(2, 1, 2, 1), "{variant}");
         assert_eq!(
             t.scores_since(mark),
             vec![(vec![RED], Category::Meadows, points)],
@@ -1102,7 +1090,7 @@ fn d_m2_fire_chases_the_tigers() {
             .game
             .features()
             .meadow(t.zone_at((2, 0), ZoneKind::Meadow, 0));
-        assert_eq!(m.animals, herd(3, 0, 0, 2), "{variant}");
+        assert_eq!(m.animals, Herd::new(3, 0, 0, 2), "{variant}");
         assert_eq!(
             t.scores_since(mark),
             vec![(vec![RED], Category::Meadows, points)],
@@ -1135,7 +1123,7 @@ fn d_m3_hunter_on_the_shrine_scores_alone() {
             .game
             .features()
             .meadow(t.zone_at((0, -1), ZoneKind::Meadow, 0));
-        assert_eq!(m.animals, herd(1, 0, 1, 0), "{variant}");
+        assert_eq!(m.animals, Herd::new(1, 0, 1, 0), "{variant}");
         assert_eq!((m.hunters[RED], m.hunters[BLUE]), (1, 2), "{variant}");
         assert_eq!(
             t.scores_since(mark),

@@ -52,13 +52,7 @@ fn game_with(
     regular: &[&str],
     bonus: &[&str],
 ) -> Game {
-    let index = |id: &&str| {
-        set.tile(id)
-            .unwrap_or_else(|| panic!("the tile set has no tile {id}"))
-            .0
-    };
-    let regular: Vec<usize> = regular.iter().map(index).collect();
-    let bonus: Vec<usize> = bonus.iter().map(index).collect();
+    let (regular, bonus) = (deck_of(&set, regular), deck_of(&set, bonus));
     Game::new(Arc::new(set), rules, players, regular, bonus)
 }
 
@@ -241,16 +235,6 @@ fn assert_refused(game: &mut Game, x: i32, y: i32, rot: u8, put: Put) {
         "a refused move changed the game ({})",
         result.unwrap_err()
     );
-}
-
-fn herd(deer: u16, aurochs: u16, mammoths: u16, tigers: u16) -> Herd {
-    Herd {
-        deer,
-        aurochs,
-        mammoths,
-        tigers,
-        bears: 0,
-    }
 }
 
 /// The animals of the meadow the only hunter of `player` stands in.
@@ -731,7 +715,7 @@ fn meadow_one(variant: &str) -> Game {
 
 fn check_meadow_one(g: &Game) {
     assert!(g.is_over());
-    assert_eq!(hunted_herd(g, GREEN), herd(1, 0, 0, 0));
+    assert_eq!(hunted_herd(g, GREEN), Herd::new(1, 0, 0, 0));
     let s = the_score(g, Category::Meadows);
     assert_eq!(s.players, vec![GREEN]);
     assert_eq!(s.points(), 2);
@@ -768,8 +752,8 @@ fn meadow_two(variant: &str) -> Game {
 
 fn check_meadow_two(g: &Game) {
     assert!(g.is_over());
-    assert_eq!(hunted_herd(g, RED), herd(1, 0, 1, 1));
-    assert_eq!(hunted_herd(g, YELLOW), herd(1, 0, 1, 1), "one meadow");
+    assert_eq!(hunted_herd(g, RED), Herd::new(1, 0, 1, 1));
+    assert_eq!(hunted_herd(g, YELLOW), Herd::new(1, 0, 1, 1), "one meadow");
     let s = the_score(g, Category::Meadows);
     assert_eq!(s.players, vec![RED, YELLOW]);
     assert_eq!(s.points(), 2);
@@ -821,7 +805,7 @@ fn meadow_three(variant: &str) -> Game {
 
 fn check_meadow_three(g: &Game) {
     assert!(g.is_over());
-    assert_eq!(hunted_herd(g, RED), herd(2, 1, 2, 1));
+    assert_eq!(hunted_herd(g, RED), Herd::new(2, 1, 2, 1));
     let hunters = g
         .features()
         .meadow(zone_at(g, 1, 0, ZoneKind::Meadow, 0))
@@ -867,7 +851,7 @@ fn meadow_four(variant: &str) -> Game {
 
 fn check_meadow_four(g: &Game) {
     assert!(g.is_over());
-    assert_eq!(hunted_herd(g, BLUE), herd(1, 0, 0, 2));
+    assert_eq!(hunted_herd(g, BLUE), Herd::new(1, 0, 0, 2));
     // Blue's meadow is scored, for nothing: the extra tiger costs nothing.
     let meadow_scores = scores(g, Category::Meadows);
     assert!(meadow_scores.len() <= 1);

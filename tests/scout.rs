@@ -56,20 +56,14 @@ fn scout_game(
     hands: &[&[&str]],
 ) -> Game {
     let (set, rules) = scout_rules(options);
-    let index = |id: &&str| {
-        set.tile(id)
-            .unwrap_or_else(|| panic!("the tile set has no tile {id}"))
-            .0
-    };
-    let regular: Vec<usize> = regular.iter().map(index).collect();
-    let bonus: Vec<usize> = bonus.iter().map(index).collect();
+    let (regular, bonus) = (deck_of(&set, regular), deck_of(&set, bonus));
     let hands: Vec<Vec<Special>> = hands
         .iter()
         .map(|hand| {
             hand.iter()
                 .map(|id| match *id {
                     "shaman" => Special::Shaman,
-                    id => Special::Tile(index(&id)),
+                    id => Special::Tile(index_of_tile(&set, id)),
                 })
                 .collect()
         })

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use hunters::game::{Category, Event, Game, ScoreEvent, Turn};
-use hunters::{Piece, Placement, Pos, Rotation, ZoneId, ZoneKind, ZoneRef};
+use hunters::{Piece, Placement, Pos, Rotation, TileSet, ZoneId, ZoneKind, ZoneRef};
 
 /// A piece for the tile being laid: the piece, and the kind and index of its zone on the
 /// printed tile; `None` for no piece.
@@ -77,4 +77,16 @@ pub fn scores(game: &Game, category: Category) -> Vec<&ScoreEvent> {
 
 pub fn z(kind: ZoneKind, index: u8) -> ZoneRef {
     ZoneRef { kind, index }
+}
+
+/// The index in `set` of the tile with this id (a test names tiles as the tile set does).
+pub fn index_of_tile(set: &TileSet, id: &str) -> usize {
+    set.tile(id)
+        .unwrap_or_else(|| panic!("tile set {} has no tile {id}", set.name))
+        .0
+}
+
+/// The indexes of these tiles, in order: a deck for `Game::new`.
+pub fn deck_of(set: &TileSet, ids: &[&str]) -> Vec<usize> {
+    ids.iter().map(|id| index_of_tile(set, id)).collect()
 }
