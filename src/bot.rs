@@ -32,7 +32,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::feature::{PieceAt, ZoneId};
+use crate::feature::PieceAt;
 use crate::game::{Game, Move, OnBoard, Play};
 use crate::rng::{Stream, below, stream};
 use crate::scout::Special;
@@ -229,20 +229,7 @@ impl GreedyBot {
                 if p.piece != piece || Some(*p) == recalled {
                     continue;
                 }
-                let zones: Vec<ZoneId> = match p.at {
-                    PieceAt::Zone(pz) => vec![pz],
-                    PieceAt::Spot { placed, spot } => game.tiles().tiles
-                        [game.board().placed()[usize::from(placed)].tile]
-                        .spots
-                        .get(usize::from(spot))
-                        .map(|s| {
-                            s.zones
-                                .iter()
-                                .map(|&zone| ZoneId { placed, zone })
-                                .collect()
-                        })
-                        .unwrap_or_default(),
-                };
+                let zones = game.piece_zones(p.at);
                 if zones
                     .iter()
                     .any(|pz| f.key(&trial.tiles().tiles, trial.board(), *pz, false) == key)
@@ -282,19 +269,10 @@ fn estimate(game: &Game, on: &OnBoard) -> i64 {
     let rules = game.rules();
     let f = game.features();
     let tiles = &game.tiles().tiles;
-    let (z, fixed) = match on.at {
-        PieceAt::Zone(z) => (z, false),
-        PieceAt::Spot { placed, spot } => {
-            let tile = &tiles[game.board().placed()[usize::from(placed)].tile];
-            match tile
-                .spots
-                .get(usize::from(spot))
-                .and_then(|s| s.zones.first())
-            {
-                Some(&zone) => (ZoneId { placed, zone }, true),
-                None => return 0,
-            }
-        }
+    // A piece on a special tile's spot is fixed; its first zone stands for it.
+    let fixed = matches!(on.at, PieceAt::Spot { .. });
+    let Some(&z) = game.piece_zones(on.at).first() else {
+        return 0;
     };
     // A piece that never comes back costs as much as a hunter.
     let cost = if fixed { 2000 } else { 1000 };

@@ -1442,7 +1442,7 @@ impl Game {
     }
 
     /// The zones a piece stands in: one, or every zone of a special tile's spot.
-    fn piece_zones(&self, at: PieceAt) -> Vec<ZoneId> {
+    pub fn piece_zones(&self, at: PieceAt) -> Vec<ZoneId> {
         match at {
             PieceAt::Zone(z) => vec![z],
             PieceAt::Spot { placed, spot } => {
