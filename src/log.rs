@@ -1105,7 +1105,10 @@ fn replay(log: &Log, mut game: Game) -> Result<(Game, usize), Failure> {
             // A special tile laid instead of drawing undoes this turn's draw: compare up to it.
             let special_next = matches!(log.lines.get(k), Some(Line { kind: LineKind::Place(m), .. })
                 if game.tiles().tile(&m.tile).is_some_and(|(_, t)| t.deck == Deck::Scout));
-            if special_next && game.turn().is_some() && seen >= game.turn_began() {
+            // Only this turn's own regular draw is undone (not the events after a special
+            // tile was laid, such as the bonus draw it earned).
+            let own_draw = matches!(game.events()[seen], Event::Draw { bonus: false, .. });
+            if special_next && own_draw && game.turn().is_some() && seen >= game.turn_began() {
                 break;
             }
             let text = r.render(&game, &game.events()[seen]);
