@@ -76,10 +76,12 @@ fn move_generation() {
         let v = Variant::load(variant).expect("a built-in variant");
         for turn in [10, 30, 60] {
             let game = position(&v, turn);
-            let Some(t) = game.turn() else { continue };
+            let Some(tile) = game.turn().and_then(|t| t.tile) else {
+                continue;
+            };
             let mut placements = Vec::new();
             game.board()
-                .legal_placements(&game.tiles().tiles[t.tile], &mut placements);
+                .legal_placements(&game.tiles().tiles[tile], &mut placements);
             let mut moves: Vec<Move> = Vec::new();
             let (r, _) = rate(|_| {
                 game.legal_moves(&mut moves);

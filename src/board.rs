@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::tile::{Dir, Rotation, SideCode, Tile};
+use crate::tile::{Dir, Rotation, Side, SideCode, Tile};
 
 /// A square of the board. The start tile is at (0, 0); x grows to the east, y to the south.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -66,8 +66,13 @@ pub enum PlaceError {
     Occupied,
     /// The square touches no tile (corners do not count).
     NotAdjacent,
-    /// A side does not continue the side it touches.
-    Mismatch(Dir),
+    /// A side does not continue the side it touches: the tile's side toward `dir` shows
+    /// `tile`, the neighbour there shows `neighbour`.
+    Mismatch {
+        dir: Dir,
+        tile: Side,
+        neighbour: Side,
+    },
     /// The board was made for fewer tiles.
     Full,
     /// The tile looks exactly the same at a smaller rotation; a placement is written with the
@@ -82,13 +87,19 @@ impl fmt::Display for PlaceError {
             PlaceError::NotAdjacent => {
                 write!(f, "the square touches no tile by a side")
             }
-            PlaceError::Mismatch(d) => {
-                write!(
-                    f,
-                    "its {} side does not continue the tile it touches",
-                    d.letter()
-                )
-            }
+            PlaceError::Mismatch {
+                dir,
+                tile,
+                neighbour,
+            } => write!(
+                f,
+                "its {} side is {} but the tile to the {} shows {} there; the sides that touch \
+                 must continue each other (forest to forest, meadow to meadow, river to river)",
+                dir.word(),
+                tile.with_article(),
+                dir.word(),
+                neighbour.with_article()
+            ),
             PlaceError::Full => write!(f, "the board holds as many tiles as it was made for"),
             PlaceError::RepeatsRotation => write!(
                 f,
@@ -283,7 +294,13 @@ impl Board {
             return Ok(());
         }
         let dir = Dir::from_index(diff.trailing_zeros() as usize / 2);
-        Err(PlaceError::Mismatch(dir))
+        let shift = dir.index() * 2;
+        let side = |code: SideCode| Side::from_code((code >> shift) & 3);
+        Err(PlaceError::Mismatch {
+            dir,
+            tile: side(tile.side_code(at.rot)),
+            neighbour: side(sq.need),
+        })
     }
 
     /// Lays a tile where [`Board::check`] allows it; returns its index in laying order.

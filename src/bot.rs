@@ -20,8 +20,8 @@
 //!
 //!   A move that has the shaman take a meeple back loses that meeple's estimate.
 //!
-//!   With the Scout expansion the greedy bot decides without looking at hidden tiles: it lays
-//!   its special tile instead of drawing when that is worth at least 3 points by the same
+//!   With the Scout expansion the greedy bot decides before drawing, as the rules have it: it
+//!   lays its special tile instead of drawing when that is worth at least 2 points by the same
 //!   measure (or in the last two rounds, when it might otherwise never be laid), keeps back the
 //!   last meeple or hut its special tile will need, and refuses a drawn tile when no move with
 //!   it is worth a point.
@@ -308,17 +308,23 @@ impl Bot for GreedyBot {
     }
 
     fn choose(&mut self, game: &Game, moves: &[Move]) -> Move {
-        // Scout: the special tile is weighed on its own, before the drawn tile is looked at.
-        let specials: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| matches!(m.play, Play::Special(_)))
-            .collect();
-        if !specials.is_empty() {
-            let (value, mv) = self.best(game, &specials);
-            if value >= 2000 || game.regular_left() <= 2 * game.players() {
-                return mv;
+        // Scout: before drawing, lay the special tile if it is worth it now, or if the game
+        // is in its last two rounds and it might otherwise never be laid; else draw.
+        if moves.iter().any(|m| m.play == Play::Draw) {
+            let specials: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| matches!(m.play, Play::Special(_)))
+                .collect();
+            if specials.is_empty() {
+                return Move::draw();
             }
+            let (value, mv) = self.best(game, &specials);
+            return if value >= 2000 || game.regular_left() <= 2 * game.players() + 1 {
+                mv
+            } else {
+                Move::draw()
+            };
         }
         // Keep the last meeple (or hut) a special tile in hand will need.
         let me = game.turn().map_or(0, |t| t.player);

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use crate::board::{Board, Placement, Pos};
 use crate::feature::{FeatureKey, Features, Herd, MAX_PLAYERS, PieceAt, ZoneId};
+pub use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::rng::{shuffle, stream};
 use crate::ruleset::{Breakdown, CountUnit, Ruleset};
 use crate::scout::{LakeScope, Refusal, Special, deal};
@@ -124,8 +125,8 @@ pub enum Event {
 
 /// One player's move: where the tile goes, which meeple the shaman takes back (an index into
 /// [`Game::pieces`]; the 2020 shaman tile or the Scout Shaman card), and the piece put on the
-/// tile. `play` says which tile: the drawn one, or (Scout) the player's special tile instead,
-/// or none when the Scout refuses the drawn tile.
+/// tile. `play` says which tile: the drawn one, or (Scout) the player's special tile instead
+/// of drawing; or no tile, when a Scout player chooses to draw or refuses the drawn tile.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
     pub at: Placement,
@@ -143,6 +144,9 @@ pub enum Play {
     /// Scout: the player's special land tile (an index into the tile set), laid instead of
     /// drawing; its piece goes on its spot and stays until the game ends.
     Special(usize),
+    /// Scout: the player who could lay a special tile draws a land tile instead (the other
+    /// fields are unused); the turn goes on with the drawn tile.
+    Draw,
     /// Scout: the owner of the laid Scout tile refuses the drawn tile (the other fields are
     /// unused); it goes under its stack and the next one is drawn.
     Refuse,
@@ -156,32 +160,15 @@ impl Move {
             ..Move::default()
         }
     }
-}
 
-/// Why a move was refused; the game is left as it was.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum IllegalMove {
-    GameOver,
-    Placement(crate::board::PlaceError),
-    Recall(&'static str),
-    Piece(&'static str),
-    /// A Scout move (special tile or refusal) that is not allowed now.
-    Scout(&'static str),
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalMove::GameOver => write!(f, "the game is over"),
-            IllegalMove::Placement(e) => write!(f, "the tile cannot go there: {e}"),
-            IllegalMove::Recall(e) => write!(f, "the shaman cannot take that back: {e}"),
-            IllegalMove::Piece(e) => write!(f, "the piece cannot go there: {e}"),
-            IllegalMove::Scout(e) => write!(f, "{e}"),
+    /// Scout: draw a land tile rather than lay the special tile.
+    pub fn draw() -> Move {
+        Move {
+            play: Play::Draw,
+            ..Move::default()
         }
     }
 }
-
-impl std::error::Error for IllegalMove {}
 
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,11 +178,13 @@ pub struct OnBoard {
     pub at: PieceAt,
 }
 
-/// The tile the player to move must place.
+/// Whose turn it is and the tile they must place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn {
     pub player: usize,
-    pub tile: usize,
+    /// The tile drawn; `None` while a Scout player decides, before drawing, whether to lay a
+    /// special tile instead ([`Play::Special`] or [`Play::Draw`]).
+    pub tile: Option<usize>,
     pub bonus: bool,
 }
 
@@ -203,8 +192,6 @@ pub struct Turn {
 struct Supply {
     meeples: u8,
     huts: u8,
-    /// Meeples that came back earlier this turn (not usable on the bonus tile in 2002).
-    returned: u8,
 }
 
 /// A game in progress.
@@ -219,6 +206,11 @@ pub struct Game {
     next_regular: usize,
     next_bonus: usize,
     supply: [Supply; MAX_PLAYERS],
+    /// The mover's meeples that scoring sent home during this turn. The 2002 text lets
+    /// returned members be used "on their next turn", so these may not go on the bonus tile
+    /// (`reuse-returned-on-bonus = false`); a meeple an opponent's move sent home, or the
+    /// shaman took back, is not one of them.
+    returned_this_turn: u8,
     scores: [[u32; 5]; MAX_PLAYERS],
     pieces: Vec<OnBoard>,
     covered: Vec<(ZoneId, Herd)>,
@@ -246,6 +238,7 @@ impl Clone for Game {
             next_regular: self.next_regular,
             next_bonus: self.next_bonus,
             supply: self.supply,
+            returned_this_turn: self.returned_this_turn,
             scores: self.scores,
             pieces: self.pieces.clone(),
             covered: self.covered.clone(),
@@ -278,9 +271,6 @@ struct ScoutState {
     refused_land: bool,
     refused_bonus: bool,
     shaman_used: bool,
-    /// Events and regular tiles drawn when this turn began, to undo the draw when a special
-    /// tile is laid instead.
-    turn_start: (usize, usize),
 }
 
 // Written out so that `clone_from` reuses the hands' buffers.
@@ -301,7 +291,6 @@ impl Clone for ScoutState {
         self.refused_land = o.refused_land;
         self.refused_bonus = o.refused_bonus;
         self.shaman_used = o.shaman_used;
-        self.turn_start = o.turn_start;
     }
 }
 
@@ -341,14 +330,20 @@ impl Game {
     ) -> Game {
         assert!((2..=MAX_PLAYERS).contains(&players), "2 to 5 players");
         let start = set.deck(Deck::Start)[0];
-        let mut board = Board::new(set.tiles.len());
+        // Room for every tile that can be laid: the start tile, every copy in both decks and
+        // the special tiles in the players' hands.
+        let specials = hands
+            .iter()
+            .flatten()
+            .filter(|s| matches!(s, Special::Tile(_)))
+            .count();
+        let mut board = Board::new(1 + regular.len() + bonus.len() + specials);
         let mut features = Features::new();
         board.place_start(&set.tiles[start], start, Rotation(0));
         features.add_tile(&set.tiles, &board);
         let supply = Supply {
             meeples: rules.meeples(),
             huts: rules.huts(),
-            returned: 0,
         };
         let mut scout = ScoutState::default();
         let mut events = Vec::new();
@@ -371,6 +366,7 @@ impl Game {
             next_regular: 0,
             next_bonus: 0,
             supply: [supply; MAX_PLAYERS],
+            returned_this_turn: 0,
             scores: [[0; 5]; MAX_PLAYERS],
             pieces: Vec::new(),
             covered: Vec::new(),
@@ -404,12 +400,6 @@ impl Game {
         Game::with_hands(set, rules, players, regular, bonus, hands)
     }
 
-    /// Where in [`Game::events`] the turn in progress began. A Scout special tile laid instead
-    /// of drawing takes back the draw events after this point.
-    pub fn turn_began(&self) -> usize {
-        self.scout.turn_start.0
-    }
-
     /// The Scout special pieces `player` still holds (special tiles not laid, the Shaman card).
     pub fn hand(&self, player: usize) -> &[Special] {
         &self.scout.hands[player]
@@ -434,6 +424,7 @@ impl Game {
         self.next_regular = o.next_regular;
         self.next_bonus = o.next_bonus;
         self.supply = o.supply;
+        self.returned_this_turn = o.returned_this_turn;
         self.scores = o.scores;
         self.pieces.clone_from(&o.pieces);
         self.covered.clone_from(&o.covered);
@@ -518,8 +509,19 @@ impl Game {
         self.regular.len() - self.next_regular
     }
 
+    /// Starts `player`'s turn: a player who could lay a Scout special tile first chooses
+    /// between it and drawing (the 2007 text: "en lugar de robar"), so nobody sees a tile they
+    /// did not draw; everyone else draws.
     fn draw_regular(&mut self, player: usize) {
-        self.scout.turn_start = (self.events.len(), self.next_regular);
+        let choosing = Turn {
+            player,
+            tile: None,
+            bonus: false,
+        };
+        if self.next_regular < self.regular.len() && self.any_special_move(choosing) {
+            self.turn = Some(choosing);
+            return;
+        }
         if !self.draw(player, false) {
             self.finish();
         }
@@ -554,7 +556,7 @@ impl Game {
             if self.board.can_place(&self.set.tiles[tile]) {
                 self.turn = Some(Turn {
                     player,
-                    tile,
+                    tile: Some(tile),
                     bonus,
                 });
                 return true;
@@ -566,11 +568,17 @@ impl Game {
         }
     }
 
-    /// Meeples the player may put on the tile of this turn.
+    /// Meeples the player to move may put on the tile of this turn (before any shaman
+    /// recall): the supply, less on a first-edition bonus tile the meeples scoring sent home
+    /// during this turn.
+    pub fn usable_meeples(&self) -> u8 {
+        self.turn.map_or(0, |t| self.meeples_available(t))
+    }
+
     fn meeples_available(&self, turn: Turn) -> u8 {
         let s = self.supply[turn.player];
         if turn.bonus && !self.rules.options().reuse_returned_on_bonus {
-            s.meeples - s.returned.min(s.meeples)
+            s.meeples - self.returned_this_turn.min(s.meeples)
         } else {
             s.meeples
         }
@@ -580,17 +588,21 @@ impl Game {
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
         let Some(turn) = self.turn else { return };
-        let tile = &self.set.tiles[turn.tile];
+        let Some(drawn) = turn.tile else {
+            out.push(Move::draw());
+            self.special_moves(turn, out);
+            return;
+        };
+        let tile = &self.set.tiles[drawn];
         let mut placements = Vec::new();
         self.board.legal_placements(tile, &mut placements);
-        let recalls = self.recall_options(turn);
+        let recalls = self.recall_options(turn, drawn);
         if self.may_refuse(turn) {
             out.push(Move::refuse());
         }
-        self.special_moves(turn, &recalls, out);
         for at in placements {
             for &recall in &recalls {
-                let free = self.free_zones(turn.tile, at, recall);
+                let free = self.free_zones(drawn, at, recall);
                 out.push(Move {
                     at,
                     recall,
@@ -621,28 +633,55 @@ impl Game {
 
     /// Whether the owner of the laid Scout tile may refuse the tile just drawn.
     fn may_refuse(&self, turn: Turn) -> bool {
-        let Some(options) = self.rules.scout() else {
-            return false;
-        };
-        let s = &self.scout;
-        s.scout_owner == Some(turn.player)
-            && match options.refusal {
-                Refusal::OncePerTurn => !s.refused_land && !s.refused_bonus,
-                Refusal::LandAndBonus => {
-                    !(if turn.bonus {
-                        s.refused_bonus
-                    } else {
-                        s.refused_land
-                    })
-                }
-            }
+        self.refusal_allowed(turn).is_ok()
     }
 
-    /// The Scout special tiles the player may lay instead of the drawn one: only on a normal
-    /// turn before any refusal, with the tile's piece in supply, where none of the features
-    /// its piece stands in already holds a piece of that kind.
-    fn special_moves(&self, turn: Turn, recalls: &[Option<usize>], out: &mut Vec<Move>) {
-        if turn.bonus || self.scout.refused_land {
+    fn refusal_allowed(&self, turn: Turn) -> Result<(), IllegalScout> {
+        let s = &self.scout;
+        let Some(options) = self.rules.scout() else {
+            return Err(IllegalScout::NotScoutOwner);
+        };
+        if turn.tile.is_none() {
+            return Err(IllegalScout::ChooseFirst);
+        }
+        if s.scout_owner != Some(turn.player) {
+            return Err(IllegalScout::NotScoutOwner);
+        }
+        let used = match options.refusal {
+            Refusal::OncePerTurn => s.refused_land || s.refused_bonus,
+            Refusal::LandAndBonus => {
+                if turn.bonus {
+                    s.refused_bonus
+                } else {
+                    s.refused_land
+                }
+            }
+        };
+        if used {
+            return Err(IllegalScout::RefusalUsed);
+        }
+        Ok(())
+    }
+
+    /// Whether the player could lay a Scout special tile instead of drawing.
+    fn any_special_move(&self, turn: Turn) -> bool {
+        if self.rules.scout().is_none()
+            || !self.scout.hands[turn.player]
+                .iter()
+                .any(|s| matches!(s, Special::Tile(_)))
+        {
+            return false;
+        }
+        let mut moves = Vec::new();
+        self.special_moves(turn, &mut moves);
+        !moves.is_empty()
+    }
+
+    /// The Scout special tiles the player may lay instead of drawing: only at the start of a
+    /// normal turn, with the tile's piece in supply, where none of the features its piece
+    /// stands in already holds a piece of that kind.
+    fn special_moves(&self, turn: Turn, out: &mut Vec<Move>) {
+        if turn.bonus || turn.tile.is_some() {
             return;
         }
         let mut placements = Vec::new();
@@ -653,8 +692,9 @@ impl Game {
                 continue;
             };
             self.board.legal_placements(tile, &mut placements);
+            let recalls = self.recall_options(turn, t);
             for &at in &placements {
-                for &recall in recalls {
+                for &recall in &recalls {
                     if self.special_allowed(turn, t, at, recall).is_ok() {
                         out.push(Move {
                             at,
@@ -681,12 +721,9 @@ impl Game {
         t: usize,
         at: Placement,
         recall: Option<usize>,
-    ) -> Result<(), &'static str> {
+    ) -> Result<(), IllegalScout> {
         let tile = &self.set.tiles[t];
-        let spot = tile
-            .spots
-            .first()
-            .ok_or("that tile has no spot for a piece")?;
+        let spot = tile.spots.first().ok_or(IllegalScout::OwnPieceOnSpot)?;
         let mut meeples = self.supply[turn.player].meeples;
         if let Some(r) = recall {
             meeples += u8::from(self.pieces[r].piece != Piece::Hut);
@@ -697,7 +734,7 @@ impl Game {
             meeples > 0
         };
         if !has {
-            return Err("a special tile needs its piece in the supply");
+            return Err(IllegalScout::NeedsPiece(spot.piece));
         }
         // "No puede colocarse de manera que conecte con un bosque / río / pradera en la que ya
         // haya recolectores / pescadores / cazadores": no forest (river, meadow) of the tile may
@@ -721,39 +758,78 @@ impl Game {
         if all_free {
             Ok(())
         } else {
-            Err("a special tile may not join a feature that already holds a piece of its kind")
+            Err(IllegalScout::JoinsOccupied(blocks))
         }
     }
 
     /// The shaman choices: nothing, or one of the player's own meeples, when the tile shows a
     /// shaman (2020) or the player holds the Scout Shaman card and has not used it this turn.
-    fn recall_options(&self, turn: Turn) -> Vec<Option<usize>> {
-        let tile = &self.set.tiles[turn.tile];
+    fn recall_options(&self, turn: Turn, tile_index: usize) -> Vec<Option<usize>> {
         let mut out = vec![None];
-        let shaman_tile = tile.meadows.iter().any(|m| m.has(MeadowSpecial::Shaman));
-        let card = self.rules.scout().filter(|_| {
-            !self.scout.shaman_used && self.scout.hands[turn.player].contains(&Special::Shaman)
-        });
-        if !shaman_tile && card.is_none() {
+        if !self.has_shaman(turn, tile_index) {
             return out;
         }
-        for (i, p) in self.pieces.iter().enumerate() {
-            // Pieces on a special tile's spot stay until the end; huts are never recalled.
-            let PieceAt::Zone(z) = p.at else { continue };
-            if p.player != turn.player || p.piece == Piece::Hut {
-                continue;
-            }
-            // The Scout Shaman takes back only from incomplete features (printed rule).
-            if !shaman_tile
-                && card.is_some_and(|o| o.shaman_incomplete_only)
-                && p.piece == Piece::Hunter
-                && self.features.meadow(z).open == 0
-            {
-                continue;
-            }
-            out.push(Some(i));
-        }
+        out.extend(
+            (0..self.pieces.len())
+                .filter(|&i| self.recall_allowed(turn, tile_index, i).is_ok())
+                .map(Some),
+        );
         out
+    }
+
+    /// Whether laying `tile_index` comes with a shaman: the tile shows one (2020), or the
+    /// player holds the Scout Shaman card, unused this turn.
+    fn has_shaman(&self, turn: Turn, tile_index: usize) -> bool {
+        self.shaman_tile(tile_index) || self.shaman_card(turn).is_ok()
+    }
+
+    fn shaman_tile(&self, tile_index: usize) -> bool {
+        self.set.tiles[tile_index]
+            .meadows
+            .iter()
+            .any(|m| m.has(MeadowSpecial::Shaman))
+    }
+
+    fn shaman_card(&self, turn: Turn) -> Result<&crate::scout::ScoutOptions, IllegalRecall> {
+        let options = self
+            .rules
+            .scout()
+            .filter(|_| self.scout.hands[turn.player].contains(&Special::Shaman))
+            .ok_or(IllegalRecall::NoShaman)?;
+        if self.scout.shaman_used {
+            return Err(IllegalRecall::CardUsed);
+        }
+        Ok(options)
+    }
+
+    /// Why the shaman laid with `tile_index` may not take back piece `r`, if it may not.
+    fn recall_allowed(&self, turn: Turn, tile_index: usize, r: usize) -> Result<(), IllegalRecall> {
+        let tile = self.shaman_tile(tile_index);
+        let card = self.shaman_card(turn);
+        if !tile {
+            card?;
+        }
+        let p = self.pieces.get(r).ok_or(IllegalRecall::NoSuchPiece)?;
+        if p.player != turn.player {
+            return Err(IllegalRecall::NotOwn);
+        }
+        if p.piece == Piece::Hut {
+            return Err(IllegalRecall::Hut);
+        }
+        // Pieces on a special tile's spot stay until the end.
+        let PieceAt::Zone(z) = p.at else {
+            return Err(IllegalRecall::Fixed);
+        };
+        // The Scout Shaman takes back only from incomplete features (printed rule); a
+        // gatherer or fisher always stands in one, a hunter may lie in an enclosed meadow.
+        if !tile
+            && card.is_ok_and(|o| o.shaman_incomplete_only)
+            && p.piece == Piece::Hunter
+            && self.features.meadow(z).open == 0
+        {
+            return Err(IllegalRecall::Complete);
+        }
+        Ok(())
     }
 
     /// Which zones of `tile` would be free of meeples / huts if laid at `at`, worked out from
@@ -929,26 +1005,24 @@ impl Game {
         let Some(turn) = self.turn else {
             return Err(IllegalMove::GameOver);
         };
-        let tile_index = match mv.play {
-            Play::Refuse => {
-                if !self.may_refuse(turn) {
-                    return Err(IllegalMove::Scout(
-                        "only the owner of the laid Scout tile may refuse a drawn tile, once a turn",
-                    ));
-                }
-                return Ok(());
+        let tile_index = match (mv.play, turn.tile) {
+            (Play::Refuse, _) => {
+                return self.refusal_allowed(turn).map_err(IllegalMove::Scout);
             }
-            Play::Drawn => turn.tile,
-            Play::Special(t) => {
-                if turn.bonus || self.scout.refused_land {
-                    return Err(IllegalMove::Scout(
-                        "a special tile is laid instead of drawing, on a normal turn",
-                    ));
-                }
+            (Play::Draw, None) => return Ok(()),
+            (Play::Draw, Some(_)) => return Err(IllegalMove::Scout(IllegalScout::AlreadyDrawn)),
+            (Play::Drawn, None) => return Err(IllegalMove::Scout(IllegalScout::ChooseFirst)),
+            (Play::Drawn, Some(t)) => t,
+            (Play::Special(t), drawn) => {
                 if !self.scout.hands[turn.player].contains(&Special::Tile(t)) {
-                    return Err(IllegalMove::Scout(
-                        "the player does not hold that special tile",
-                    ));
+                    return Err(IllegalMove::Scout(IllegalScout::NotHeld));
+                }
+                // A player with no special move at the start of the turn drew at once; the
+                // checks below then name what stood in the special tile's way.
+                if turn.bonus
+                    || drawn.is_some() && self.any_special_move(Turn { tile: None, ..turn })
+                {
+                    return Err(IllegalMove::Scout(IllegalScout::NotInsteadOfDrawing));
                 }
                 t
             }
@@ -957,12 +1031,9 @@ impl Game {
         self.board
             .check(tile, mv.at)
             .map_err(IllegalMove::Placement)?;
-        if let Some(r) = mv.recall
-            && !self.recall_options(turn).contains(&Some(r))
-        {
-            return Err(IllegalMove::Recall(
-                "only the placer's own meeple, not on a special tile, with a shaman tile or card",
-            ));
+        if let Some(r) = mv.recall {
+            self.recall_allowed(turn, tile_index, r)
+                .map_err(IllegalMove::Recall)?;
         }
         if let Play::Special(t) = mv.play {
             let spot = PieceAt::Spot {
@@ -972,39 +1043,73 @@ impl Game {
             if mv.piece.map(|(_, at)| at) != Some(spot)
                 || mv.piece.map(|(p, _)| p) != tile.spots.first().map(|s| s.piece)
             {
-                return Err(IllegalMove::Piece(
-                    "a special tile takes its own piece on its spot, and no other",
-                ));
+                return Err(IllegalMove::Scout(IllegalScout::OwnPieceOnSpot));
             }
             self.special_allowed(turn, t, mv.at, mv.recall)
                 .map_err(IllegalMove::Scout)?;
-        } else if let Some((piece, at)) = mv.piece {
-            let PieceAt::Zone(z) = at else {
-                return Err(IllegalMove::Piece(
-                    "only a special tile's own piece stands on a spot",
-                ));
-            };
-            if usize::from(z.placed) != self.board.len() {
-                return Err(IllegalMove::Piece("only on the tile just placed"));
+            if turn.tile.is_some() {
+                return Err(IllegalMove::Scout(IllegalScout::NotInsteadOfDrawing));
             }
-            let free = self.free_zones(tile_index, mv.at, mv.recall);
-            if !free.contains(&(piece, z.zone)) {
-                return Err(IllegalMove::Piece(
-                    "that feature already has a piece of that kind",
-                ));
+            return Ok(());
+        }
+        match mv.piece {
+            Some((piece, at)) => self
+                .piece_allowed(turn, tile_index, mv.at, mv.recall, piece, at)
+                .map_err(IllegalMove::Piece),
+            None => Ok(()),
+        }
+    }
+
+    /// Why `piece` may not go at `at` on the drawn tile laid at `placed_at`, if it may not.
+    fn piece_allowed(
+        &self,
+        turn: Turn,
+        tile_index: usize,
+        placed_at: Placement,
+        recall: Option<usize>,
+        piece: Piece,
+        at: PieceAt,
+    ) -> Result<(), IllegalPiece> {
+        let PieceAt::Zone(z) = at else {
+            return Err(IllegalPiece::OnSpot);
+        };
+        if usize::from(z.placed) != self.board.len() {
+            return Err(IllegalPiece::NotOnNewTile);
+        }
+        let tile = &self.set.tiles[tile_index];
+        if usize::from(z.zone.index) >= tile.zone_count(z.zone.kind) {
+            return Err(IllegalPiece::NoSuchZone(z.zone));
+        }
+        let fits = match piece {
+            Piece::Gatherer => z.zone.kind == ZoneKind::Forest,
+            Piece::Fisher => z.zone.kind == ZoneKind::River,
+            Piece::Hunter => z.zone.kind == ZoneKind::Meadow,
+            Piece::Hut => matches!(z.zone.kind, ZoneKind::River | ZoneKind::Lake),
+        };
+        if !fits {
+            return Err(IllegalPiece::WrongKind {
+                piece,
+                zone: z.zone.kind,
+            });
+        }
+        if !self
+            .free_zones(tile_index, placed_at, recall)
+            .contains(&(piece, z.zone))
+        {
+            return Err(IllegalPiece::Occupied(piece));
+        }
+        let recalled = recall.map_or(0, |r| u8::from(self.pieces[r].piece != Piece::Hut));
+        let supply = self.supply[turn.player];
+        if piece == Piece::Hut {
+            if supply.huts == 0 {
+                return Err(IllegalPiece::NoneLeft(Piece::Hut));
             }
-            let mut meeples = self.meeples_available(turn);
-            if let Some(r) = mv.recall {
-                meeples += u8::from(self.pieces[r].piece != Piece::Hut);
-            }
-            let has = if piece == Piece::Hut {
-                self.supply[turn.player].huts > 0
+        } else if self.meeples_available(turn) + recalled == 0 {
+            return Err(if supply.meeples > 0 {
+                IllegalPiece::ReturnedThisTurn
             } else {
-                meeples > 0
-            };
-            if !has {
-                return Err(IllegalMove::Piece("no such piece left in the supply"));
-            }
+                IllegalPiece::NoneLeft(piece)
+            });
         }
         Ok(())
     }
@@ -1020,12 +1125,16 @@ impl Game {
                 self.refuse(turn);
                 return;
             }
-            Play::Drawn => turn.tile,
+            Play::Draw => {
+                if !self.draw(p, false) {
+                    self.finish();
+                }
+                return;
+            }
+            Play::Drawn => turn
+                .tile
+                .expect("a move from legal_moves lays a drawn tile"),
             Play::Special(t) => {
-                // Laid instead of drawing: the draw of this turn is undone.
-                let (events, next) = self.scout.turn_start;
-                self.events.truncate(events);
-                self.next_regular = next;
                 self.scout.hands[p].retain(|s| *s != Special::Tile(t));
                 t
             }
@@ -1074,7 +1183,7 @@ impl Game {
         if let Some(r) = mv.recall {
             let piece = self.pieces.remove(r);
             self.take_back(piece, false);
-            if !tile.meadows.iter().any(|m| m.has(MeadowSpecial::Shaman)) {
+            if !self.shaman_tile(tile_index) {
                 self.scout.shaman_used = true;
             }
         }
@@ -1108,7 +1217,7 @@ impl Game {
                 let b = self.rules.score_forest(&info);
                 self.award(winners, Category::Forests, z, b);
             }
-            self.return_pieces(z, Piece::Gatherer);
+            self.return_pieces(z, Piece::Gatherer, p);
         }
         for z in rivers {
             let info = *self.features.river(z);
@@ -1118,7 +1227,7 @@ impl Game {
                 self.award(winners, Category::Rivers, z, b);
             }
             self.dugout_bonus(z);
-            self.return_pieces(z, Piece::Fisher);
+            self.return_pieces(z, Piece::Fisher, p);
         }
 
         // At most one bonus turn per turn, never from a bonus tile.
@@ -1134,16 +1243,17 @@ impl Game {
     /// The Scout's refusal: the drawn tile goes under its stack and the next one is drawn; that
     /// one must be laid (or is discarded if it fits nowhere).
     fn refuse(&mut self, turn: Turn) {
+        let tile = turn.tile.expect("a refusal follows a draw");
         self.emit(Event::Refuse {
             player: turn.player,
-            tile: turn.tile,
+            tile,
             bonus: turn.bonus,
         });
         if turn.bonus {
-            self.bonus.push(turn.tile);
+            self.bonus.push(tile);
             self.scout.refused_bonus = true;
         } else {
-            self.regular.push(turn.tile);
+            self.regular.push(tile);
             self.scout.refused_land = true;
         }
         if !self.draw(turn.player, turn.bonus) {
@@ -1154,7 +1264,7 @@ impl Game {
 
     /// Ends the turn of `p`: the next player draws, or the game ends.
     fn end_turn(&mut self, p: usize) {
-        self.supply[p].returned = 0;
+        self.returned_this_turn = 0;
         self.scout.refused_land = false;
         self.scout.refused_bonus = false;
         self.scout.shaman_used = false;
@@ -1226,8 +1336,8 @@ impl Game {
         }));
     }
 
-    /// Returns every `kind` piece standing in the feature of `z`.
-    fn return_pieces(&mut self, z: ZoneId, kind: Piece) {
+    /// Returns every `kind` piece standing in the feature of `z`, scored on `mover`'s turn.
+    fn return_pieces(&mut self, z: ZoneId, kind: Piece, mover: usize) {
         let set = Arc::clone(&self.set);
         let tiles = &set.tiles;
         let key = self.features.key(tiles, &self.board, z, false);
@@ -1244,6 +1354,9 @@ impl Game {
             if here {
                 self.pieces.remove(i);
                 self.take_back(piece, true);
+                if piece.player == mover {
+                    self.returned_this_turn += 1;
+                }
             } else {
                 i += 1;
             }
@@ -1267,7 +1380,6 @@ impl Game {
             s.huts += 1;
         } else {
             s.meeples += 1;
-            s.returned += 1;
         }
         if announce {
             self.emit(Event::Return {

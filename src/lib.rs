@@ -43,6 +43,7 @@ pub mod compare;
 pub mod error;
 pub mod feature;
 pub mod game;
+pub mod illegal;
 pub mod log;
 pub mod render;
 pub mod rng;

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use crate::board::{Placement, Pos};
 use crate::error::InputError;
 use crate::feature::{Herd, PieceAt, ZoneId};
-use crate::game::{Event, Game, Move, Play};
+use crate::game::{Event, Game, Move, Play, Turn};
 use crate::rng::{shuffle, stream};
 use crate::ruleset::ruleset;
 use crate::scout::Special;
@@ -969,6 +969,41 @@ fn new_game(s: &Setup, regular: Vec<usize>, bonus: Vec<usize>, hands: Vec<Vec<Sp
     )
 }
 
+/// Whether `m` lays a Scout special tile (instead of drawing).
+fn lays_special(game: &Game, m: &MoveLine) -> bool {
+    game.tiles()
+        .tile(&m.tile)
+        .is_some_and(|(_, t)| t.deck == Deck::Scout)
+}
+
+/// Whether the player to move is choosing between a Scout special tile and drawing, and
+/// `next` (the next move line of the log) does not lay the special tile: then the player drew.
+fn choosing(game: &Game, next: Option<&Line>) -> bool {
+    let Some(turn) = game.turn() else {
+        return false;
+    };
+    turn.tile.is_none()
+        && !matches!(next, Some(Line { kind: LineKind::Place(m), .. })
+            if m.player == turn.player && lays_special(game, m))
+}
+
+/// What the next move line should say, for a divergence.
+fn expected_move(game: &Game) -> String {
+    match game.turn() {
+        None => "no move: the game is over".into(),
+        Some(Turn {
+            player,
+            tile: Some(t),
+            ..
+        }) => format!("place {} {} …", player + 1, game.tiles().tiles[t].id),
+        Some(Turn { player, .. }) => format!(
+            "place {} with a special tile, or draw {} …",
+            player + 1,
+            player + 1
+        ),
+    }
+}
+
 /// The move a `place` line describes, in the game's terms.
 fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
     let turn = game.turn().ok_or("the game is over")?;
@@ -978,7 +1013,10 @@ fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
         .tile(&m.tile)
         .filter(|(_, t)| t.deck == Deck::Scout)
         .map(|(i, _)| i);
-    let tile = &game.tiles().tiles[special.unwrap_or(turn.tile)];
+    let tile_index = special
+        .or(turn.tile)
+        .ok_or("a land tile is drawn before it is laid")?;
+    let tile = &game.tiles().tiles[tile_index];
     let recall = match &m.recall {
         None => None,
         Some((piece, sq, zone)) => {
@@ -1102,15 +1140,6 @@ fn replay(log: &Log, mut game: Game) -> Result<(Game, usize), Failure> {
     loop {
         seen = seen.min(game.events().len());
         while seen < game.events().len() {
-            // A special tile laid instead of drawing undoes this turn's draw: compare up to it.
-            let special_next = matches!(log.lines.get(k), Some(Line { kind: LineKind::Place(m), .. })
-                if game.tiles().tile(&m.tile).is_some_and(|(_, t)| t.deck == Deck::Scout));
-            // Only this turn's own regular draw is undone (not the events after a special
-            // tile was laid, such as the bonus draw it earned).
-            let own_draw = matches!(game.events()[seen], Event::Draw { bonus: false, .. });
-            if special_next && own_draw && game.turn().is_some() && seen >= game.turn_began() {
-                break;
-            }
             let text = r.render(&game, &game.events()[seen]);
             seen += 1;
             match log.lines.get(k) {
@@ -1119,15 +1148,19 @@ fn replay(log: &Log, mut game: Game) -> Result<(Game, usize), Failure> {
                 Some(_) => k += 1,
             }
         }
-        let Some(turn) = game.turn() else { break };
-        let want = format!(
-            "place {} {} …",
-            turn.player + 1,
-            game.tiles().tiles[turn.tile].id
-        );
+        if game.is_over() {
+            break;
+        }
+        let want = expected_move(&game);
         let Some(line) = log.lines.get(k) else {
             return Err(diverge(end, want, "the end of the log".into()));
         };
+        if choosing(&game, Some(line)) {
+            // The player drew rather than lay a special tile; the draw line follows.
+            game.play(Move::draw())
+                .expect("drawing is legal while a Scout player chooses");
+            continue;
+        }
         let mv = match &line.kind {
             LineKind::Place(m) => {
                 turns += 1;
@@ -1183,23 +1216,28 @@ pub fn bless(log: &Log, base: Option<&Path>) -> Result<String, Failure> {
     }
     let hands = hands(log, &s).map_err(Failure::Diverged)?;
     let mut game = new_game(&s, regular, bonus, hands);
-    let mut moves = log.lines.iter().filter_map(|l| match &l.kind {
-        LineKind::Place(m) => Some((l, Some(m))),
-        LineKind::Refuse { .. } => Some((l, None)),
-        _ => None,
-    });
-    while let Some(turn) = game.turn() {
-        let Some((line, m)) = moves.next() else {
+    let mut moves = log
+        .lines
+        .iter()
+        .filter(|l| matches!(l.kind, LineKind::Place(_) | LineKind::Refuse { .. }))
+        .peekable();
+    while game.turn().is_some() {
+        if choosing(&game, moves.peek().copied()) {
+            game.play(Move::draw())
+                .expect("drawing is legal while a Scout player chooses");
+            continue;
+        }
+        let Some(line) = moves.next() else {
             return Err(Failure::Diverged(Divergence {
                 file: log.file.clone(),
                 line: log.line_count + 1,
-                expected: format!(
-                    "place {} {} …",
-                    turn.player + 1,
-                    game.tiles().tiles[turn.tile].id
-                ),
+                expected: expected_move(&game),
                 found: "the end of the log".into(),
             }));
+        };
+        let m = match &line.kind {
+            LineKind::Place(m) => Some(m),
+            _ => None,
         };
         let diverge = |found: String| {
             Failure::Diverged(Divergence {
@@ -1302,22 +1340,22 @@ fn replay_moves(log: &Log, s: Setup, limit_moves: Option<usize>) -> Rescored {
         if limit_moves.is_some_and(|m| moves >= m) {
             break;
         }
+        if !matches!(line.kind, LineKind::Place(_) | LineKind::Refuse { .. }) {
+            continue;
+        }
+        if choosing(&game, Some(line)) {
+            game.play(Move::draw())
+                .expect("drawing is legal while a Scout player chooses");
+        }
         let mv = match &line.kind {
             LineKind::Place(m) => {
                 let Some(turn) = game.turn() else {
                     stopped = Some(stop_at(line, "no move: the game is over".into()));
                     break;
                 };
-                let drawn = &game.tiles().tiles[turn.tile];
-                let special = game
-                    .tiles()
-                    .tile(&m.tile)
-                    .is_some_and(|(_, t)| t.deck == Deck::Scout);
-                if m.player != turn.player || (!special && m.tile != drawn.id) {
-                    stopped = Some(stop_at(
-                        line,
-                        format!("place {} {} …", turn.player + 1, drawn.id),
-                    ));
+                let drawn = turn.tile.map(|t| game.tiles().tiles[t].id.as_str());
+                if m.player != turn.player || (!lays_special(&game, m) && Some(&*m.tile) != drawn) {
+                    stopped = Some(stop_at(line, expected_move(&game)));
                     break;
                 }
                 match to_move(&game, m) {

@@ -39,6 +39,10 @@ impl Dir {
         ['N', 'E', 'S', 'W'][self.index()]
     }
 
+    pub fn word(self) -> &'static str {
+        ["north", "east", "south", "west"][self.index()]
+    }
+
     /// The two bank halves of a river side, in clockwise order (`Nw`, `Ne` for north).
     pub fn half_names(self) -> [&'static str; 2] {
         [["Nw", "Ne"], ["En", "Es"], ["Se", "Sw"], ["Ws", "Wn"]][self.index()]
@@ -76,6 +80,25 @@ impl Side {
             Side::Forest => "forest",
             Side::Meadow => "meadow",
             Side::River => "river",
+        }
+    }
+
+    /// The word with its article, as a sentence names a side: "a forest".
+    pub fn with_article(self) -> &'static str {
+        match self {
+            Side::Forest => "a forest",
+            Side::Meadow => "a meadow",
+            Side::River => "a river",
+        }
+    }
+
+    /// The side of a two-bit side code (forest 1, meadow 2, river 3; 0 reads as a meadow,
+    /// which no laid tile shows).
+    pub(crate) fn from_code(code: SideCode) -> Side {
+        match code & 3 {
+            1 => Side::Forest,
+            3 => Side::River,
+            _ => Side::Meadow,
         }
     }
 }

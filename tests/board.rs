@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use hunters::{Board, Deck, Dir, PlaceError, Placement, Pos, Rotation, TileSet};
+use hunters::{Board, Deck, Dir, PlaceError, Placement, Pos, Rotation, Side, TileSet};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -118,7 +118,11 @@ fn illegal_placements_are_refused_with_the_reason() {
     );
     assert_eq!(
         board.check(meadow_tile, at(1, 0, 0)),
-        Err(PlaceError::Mismatch(Dir::W)),
+        Err(PlaceError::Mismatch {
+            dir: Dir::W,
+            tile: Side::Meadow,
+            neighbour: Side::Forest
+        }),
         "meadow against forest"
     );
     assert_eq!(
@@ -129,7 +133,11 @@ fn illegal_placements_are_refused_with_the_reason() {
     let before = board.len();
     assert_eq!(
         board.place(meadow_tile, m, at(-1, 0, 0)),
-        Err(PlaceError::Mismatch(Dir::E))
+        Err(PlaceError::Mismatch {
+            dir: Dir::E,
+            tile: Side::Meadow,
+            neighbour: Side::River
+        })
     );
     assert_eq!(board.len(), before, "a refused placement changes nothing");
     board.place(meadow_tile, m, at(0, -1, 0)).unwrap();

@@ -99,7 +99,7 @@ impl Table {
             .turn()
             .unwrap_or_else(|| panic!("the game ended before tile {id}\n{}", self.log()));
         assert_eq!(
-            self.id(turn.tile),
+            self.id(turn.tile.expect("a drawn tile")),
             id,
             "the tile to place (was a tile discarded?)\n{}",
             self.log()

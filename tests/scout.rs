@@ -134,7 +134,27 @@ fn play_ok(game: &mut Game, mv: Move) {
         .unwrap_or_else(|e| panic!("{mv:?} was refused: {e}"));
 }
 
+/// The turn to play: `player` with tile `id` drawn, or, while `player` chooses between a
+/// special tile and the draw, `player` choosing (`id` still lies hidden on the stack).
+fn expect_turn(game: &Game, player: usize, id: &str, bonus: bool) {
+    if game.turn().is_some_and(|t| t.tile.is_none()) {
+        assert!(!bonus, "a bonus tile is drawn at once");
+        expect_choice(game, player);
+    } else {
+        scenario::expect_turn(game, player, id, bonus);
+    }
+}
+
+/// `player`, choosing between a special tile and the draw, draws.
+fn draw(game: &mut Game, player: usize) {
+    expect_choice(game, player);
+    play_ok(game, Move::draw());
+}
+
 fn lay(game: &mut Game, player: usize, id: &str, x: i32, y: i32, rot: u8, put: Put) {
+    if game.turn().is_some_and(|t| t.tile.is_none()) {
+        draw(game, player);
+    }
     expect_turn(game, player, id, false);
     let mv = drawn_move(game, (x, y, rot), None, put);
     play_ok(game, mv);
@@ -146,14 +166,23 @@ fn lay_bonus(game: &mut Game, player: usize, id: &str, x: i32, y: i32, rot: u8, 
     play_ok(game, mv);
 }
 
-/// `player` lays special tile `id` instead of the drawn tile `drawn`.
-fn lay_special(game: &mut Game, player: usize, drawn: &str, id: &str, x: i32, y: i32, rot: u8) {
-    expect_turn(game, player, drawn, false);
+/// `player` lays special tile `id` instead of drawing.
+fn lay_special(game: &mut Game, player: usize, id: &str, x: i32, y: i32, rot: u8) {
+    expect_choice(game, player);
+    let before = game.events().len();
     let mv = special_move(game, id, x, y, rot);
     play_ok(game, mv);
+    assert!(
+        matches!(game.events()[before], Event::Place { player: p, tile, .. }
+            if p == player && tile == tile_index(game, id)),
+        "the special tile is laid before anything is drawn"
+    );
 }
 
 fn refuse(game: &mut Game, player: usize, id: &str, bonus: bool) {
+    if game.turn().is_some_and(|t| t.tile.is_none()) {
+        draw(game, player);
+    }
     expect_turn(game, player, id, bonus);
     play_ok(game, Move::refuse());
 }
@@ -356,10 +385,11 @@ fn check_deal(game: &Game, each: usize) {
         .flat_map(|(p, h)| h.iter().map(move |s| (p, *s)))
         .collect();
     assert_eq!(dealt(game), announced, "the Deal events name the hands");
+    // The first player draws, or chooses between a special tile and the draw.
     assert!(
         matches!(
-            game.events()[announced.len()],
-            Event::Draw { player: 0, .. }
+            game.events().get(announced.len()),
+            Some(Event::Draw { player: 0, .. }) | None
         ),
         "the deal comes before the first draw"
     );
@@ -434,15 +464,29 @@ fn option_two_pieces_each_for_two_players() {
 // 2. A special tile is laid instead of drawing
 
 #[test]
-fn a_special_tile_replaces_the_draw_and_the_drawn_tile_stays_on_top() {
+fn a_special_tile_replaces_the_draw_and_the_top_tile_stays_on_top() {
     let mut g = scout_game(&[], &["48", "62", "61"], &["B03"], &[&["S1"], &[]]);
     let before = g.regular_left();
-    expect_turn(&g, RED, "48", false);
+    // Red decides before drawing: the special tile, or the draw.
+    expect_choice(&g, RED);
+    assert!(g.events().iter().all(|e| !matches!(e, Event::Draw { .. })));
+    let moves = legal(&g);
+    assert!(moves.contains(&Move::draw()));
+    assert!(
+        moves
+            .iter()
+            .all(|m| matches!(m.play, Play::Draw | Play::Special(_))),
+        "no move lays a tile Red has not drawn"
+    );
     // The Scout at (1, 0) turned twice: its forest faces west (the volcano's forest) and
     // south.
-    lay_special(&mut g, RED, "48", "S1", 1, 0, 2);
+    lay_special(&mut g, RED, "S1", 1, 0, 2);
 
-    assert_eq!(g.regular_left(), before, "the regular stack was not used");
+    assert_eq!(
+        g.regular_left(),
+        before - 1,
+        "only Blue drew from the stack"
+    );
     expect_turn(&g, BLUE, "48", false);
     assert!(g.hand(RED).is_empty(), "the special tile left Red's hand");
     assert_eq!(g.supply(RED), (4, 2), "the gatherer came from Red's supply");
@@ -507,7 +551,7 @@ fn a_special_tile_is_not_laid_on_a_bonus_turn() {
     lay_bonus(&mut g, RED, "B03", 1, -1, 0, NOTHING);
     lay(&mut g, BLUE, "61", 0, -2, 0, NOTHING);
     // On a normal turn the same placement is fine.
-    lay_special(&mut g, RED, "53", "S1", -1, -1, 2);
+    lay_special(&mut g, RED, "S1", -1, -1, 2);
 }
 
 #[test]
@@ -594,7 +638,7 @@ fn a_special_tile_closing_a_nugget_forest_earns_a_bonus_tile() {
     lay(&mut g, RED, "37", 0, 1, 0, NOTHING);
     lay(&mut g, BLUE, "36", 1, 1, 2, NOTHING);
     // The Scout's forest closes the volcano's forest (volcano, 37, 36, Scout).
-    lay_special(&mut g, RED, "62", "S1", 1, 0, 2);
+    lay_special(&mut g, RED, "S1", 1, 0, 2);
     assert_eq!(score_list(&g, Category::Forests), vec![(vec![RED], 8)]);
     expect_turn(&g, RED, "B03", true);
     lay_bonus(&mut g, RED, "B03", 1, -1, 0, NOTHING);
@@ -613,7 +657,7 @@ fn the_scouts_gatherer_scores_its_forest_and_stays_until_the_end() {
         &[&["S1", "shaman"], &[]],
     );
     // The Scout's forest joins the volcano's forest from the east.
-    lay_special(&mut g, RED, "62", "S1", 1, 0, 2);
+    lay_special(&mut g, RED, "S1", 1, 0, 2);
     lay(&mut g, BLUE, "62", 0, -1, 0, NOTHING);
 
     // The Shaman card cannot take back the Scout's gatherer.
@@ -691,7 +735,7 @@ fn the_scout_may_not_join_a_forest_with_a_gatherer() {
             assert!(matches!(err, IllegalMove::Scout(_)), "{err}");
         }
         // Elsewhere, its forest touching nothing, the Scout is fine.
-        lay_special(&mut g, RED, "61", "S1", -1, -1, 2);
+        lay_special(&mut g, RED, "S1", -1, -1, 2);
     }
 }
 
@@ -708,7 +752,7 @@ fn the_dugout_may_not_join_a_river_with_a_fisher() {
         assert!(matches!(err, IllegalMove::Scout(_)), "{err}");
     }
     // North of tile 62 its rivers touch nothing.
-    lay_special(&mut g, RED, "61", "S3", 0, -2, 0);
+    lay_special(&mut g, RED, "S3", 0, -2, 0);
 }
 
 /// Blue's hunter on the north (meadow 0) or south (meadow 1) bank of the river, through
@@ -783,7 +827,7 @@ fn refusal_game(refusal: &str, refuse_land: bool) -> Game {
     assert!(!may_refuse(&g), "Red has not laid the Scout");
     let err = assert_illegal(&mut g, Move::refuse());
     assert!(matches!(err, IllegalMove::Scout(_)), "{err}");
-    lay_special(&mut g, RED, "61", "S1", 1, 0, 2);
+    lay_special(&mut g, RED, "S1", 1, 0, 2);
 
     // Only the Scout's owner refuses.
     expect_turn(&g, BLUE, "61", false);
@@ -957,7 +1001,7 @@ fn dugout_game(scope: &str) -> Game {
         &["B03"],
         &[&["S3"], &[]],
     );
-    lay_special(&mut g, RED, "48", "S3", -1, 0, 0);
+    lay_special(&mut g, RED, "S3", -1, 0, 0);
     // The east river is complete already: Red's fisher on the lake scored it and stays.
     assert_eq!(score_list(&g, Category::Rivers), vec![(vec![RED], 5)]);
     assert_eq!(score_list(&g, Category::Specials), vec![(vec![RED], 2)]);
@@ -1060,7 +1104,7 @@ fn the_bridge_hunter_blocks_and_scores_both_meadows_and_the_bear() {
     let mut g = scout_game(&[], &["62", "61", "30"], &["B03"], &[&["S2"], &[]]);
     // The bridge west of the volcano: its north meadow joins the volcano's north meadow,
     // its south meadow (with the bear) the volcano's south bank.
-    lay_special(&mut g, RED, "62", "S2", -1, 0, 0);
+    lay_special(&mut g, RED, "S2", -1, 0, 0);
     assert_eq!(g.supply(RED), (4, 2));
 
     // North: tile 62 joins the bridge's north meadow.
@@ -1109,7 +1153,7 @@ fn the_bridge_hunter_counts_once_when_its_meadows_join() {
         &["B01"],
         &[&["S2"], &[]],
     );
-    lay_special(&mut g, RED, "36", "S2", -1, 0, 0);
+    lay_special(&mut g, RED, "S2", -1, 0, 0);
     lay(&mut g, BLUE, "36", 0, 1, 2, hunter(0));
     lay(&mut g, RED, "62", 0, -1, 0, NOTHING);
     lay(&mut g, BLUE, "61", 1, -1, 0, NOTHING);
@@ -1164,7 +1208,7 @@ fn agriculture_game(unit: &str) -> Game {
         &["B03"],
         &[&["S4"], &[]],
     );
-    lay_special(&mut g, RED, "48", "S4", -1, 0, 0);
+    lay_special(&mut g, RED, "S4", -1, 0, 0);
     assert_eq!(g.supply(RED), (5, 1), "the farm takes a hut");
 
     // West of the farm tile: no hunter in the farm's meadow (north), one in the south meadow;

@@ -44,13 +44,31 @@ pub fn expect_turn(game: &Game, player: usize, id: &str, bonus: bool) -> Turn {
     let turn = game
         .turn()
         .unwrap_or_else(|| panic!("the game is over; expected tile {id} for player {player}"));
-    let drawn = &game.tiles().tiles[turn.tile].id;
+    let Some(tile) = turn.tile else {
+        panic!(
+            "player {} has not drawn: they choose between a special tile and drawing; \
+             expected tile {id} for player {player}",
+            turn.player
+        )
+    };
+    let drawn = &game.tiles().tiles[tile].id;
     assert_eq!(
         (turn.player, drawn.as_str(), turn.bonus),
         (player, id, bonus),
         "(player, tile, bonus) to play"
     );
     turn
+}
+
+/// Asserts that `player` is to choose, before drawing, between laying a Scout special tile
+/// and drawing a land tile.
+pub fn expect_choice(game: &Game, player: usize) {
+    let turn = game.turn().expect("the game is over; expected a choice");
+    assert_eq!(
+        (turn.player, turn.tile, turn.bonus),
+        (player, None, false),
+        "(player, tile drawn, bonus): player {player} should be choosing before the draw"
+    );
 }
 
 /// The zone `kind index` of the tile laid at (x, y).
