@@ -290,7 +290,7 @@ fn estimate(game: &Game, on: &OnBoard) -> i64 {
             let fire = info.count(crate::tile::MeadowSpecial::Fire)
                 + info.count(crate::tile::MeadowSpecial::Wildfire)
                 > 0;
-            let now = rules.score_meadow(&info.animals, fire, &Default::default());
+            let now = rules.score_meadow(&info.animals, fire, &[]);
             500 * i64::from(now.points()) - 2000
         }
         // The Agriculture hut stands in a meadow and scores its segments.

@@ -1446,7 +1446,7 @@ impl Game {
         for (_, h) in &per_zone {
             herd.add(h);
         }
-        let b = self.rules.score_meadow(&herd, fire, &Herd::default());
+        let b = self.rules.score_meadow(&herd, fire, &[]);
         self.award(vec![player], Category::Specials, trap, b);
         // Cover what scored: every deer (scored or eaten), mammoth, aurochs and bear, and the
         // tigers that ate a deer (idle tigers too if the option says so).
@@ -1602,24 +1602,30 @@ impl Game {
         for z in zones {
             herd.add(&self.uncovered(*z));
         }
-        // Pit traps double the animals on the tiles around them in this meadow.
-        let mut doubled = Herd::default();
-        let mut doubles: Vec<ZoneId> = Vec::new();
+        // Pit traps double the animals on the tiles around them in this meadow; with
+        // `pit-traps-stack` an animal next to k traps doubles k times.
+        let stack = self.rules.options().pit_traps_stack;
+        let mut traps: Vec<(ZoneId, usize)> = Vec::new();
         for z in zones {
             let m = &tiles[self.board.placed()[usize::from(z.placed)].tile].meadows
                 [usize::from(z.zone.index)];
             if m.has(MeadowSpecial::PitTrap) {
                 for around in self.zones_around(usize::from(z.placed), key, false) {
-                    if self.rules.options().pit_traps_stack || !doubles.contains(&around) {
-                        doubles.push(around);
+                    match traps.iter_mut().find(|(t, _)| *t == around) {
+                        Some((_, k)) if stack => *k += 1,
+                        Some(_) => {}
+                        None => traps.push((around, 1)),
                     }
                 }
             }
         }
-        for z in doubles {
-            doubled.add(&self.uncovered(z));
+        let mut doubled: Vec<Herd> = Vec::new();
+        for (z, k) in traps {
+            if doubled.len() < k {
+                doubled.resize(k, Herd::default());
+            }
+            doubled[k - 1].add(&self.uncovered(z));
         }
-        doubled.tigers = 0;
         let fire = info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
         let b = self.rules.score_meadow(&herd, fire, &doubled);
         self.award(winners, Category::Meadows, z0, b);

@@ -269,42 +269,68 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         b
     }
 
-    /// The points of a meadow for its hunters. `fire` chases every tiger (fire, wildfire);
-    /// `doubled` are the animals that score twice (2020 pit trap), already inside `herd`.
-    fn score_meadow(&self, herd: &Herd, fire: bool, doubled: &Herd) -> Breakdown {
+    /// The points of a meadow for its hunters. `fire` chases every tiger (fire, wildfire).
+    /// `doubled[k]` are the animals of `herd` that score 2^(k+1) times: next to one 2020 pit
+    /// trap (`doubled[0]`), or, when pit traps stack, next to k + 1 of them. The tiers are
+    /// disjoint; tigers in them are ignored.
+    fn score_meadow(&self, herd: &Herd, fire: bool, doubled: &[Herd]) -> Breakdown {
         let v = self.animal_values();
         let mut b = Breakdown::default();
-        let tigers = if fire { 0 } else { u32::from(herd.tigers) };
-        // Tigers take plain deer first: it leaves the scorer the most (rules-matrix row 30).
-        let plain_deer = u32::from(herd.deer - doubled.deer.min(herd.deer));
-        let double_deer = u32::from(doubled.deer.min(herd.deer));
-        let plain_left = plain_deer.saturating_sub(tigers);
-        let double_left = double_deer.saturating_sub(tigers.saturating_sub(plain_deer));
-        let plain = |all: u16, d: u16| u32::from(all - d.min(all));
-        b.add(
-            plain(herd.mammoths, doubled.mammoths),
-            "mammoths",
-            v.mammoth,
-        );
-        b.add(
-            u32::from(doubled.mammoths.min(herd.mammoths)),
-            "mammoths (pit trap)",
-            2 * v.mammoth,
-        );
-        b.add(plain(herd.aurochs, doubled.aurochs), "aurochs", v.aurochs);
-        b.add(
-            u32::from(doubled.aurochs.min(herd.aurochs)),
-            "aurochs (pit trap)",
-            2 * v.aurochs,
-        );
-        b.add(plain_left, "deer", v.deer);
-        b.add(double_left, "deer (pit trap)", 2 * v.deer);
-        b.add(plain(herd.bears, doubled.bears), "bears", v.bear);
-        b.add(
-            u32::from(doubled.bears.min(herd.bears)),
-            "bears (pit trap)",
-            2 * v.bear,
-        );
+        // Per tier, lowest first: plain animals, then each pit-trap tier.
+        let mut tiers: Vec<Herd> = Vec::with_capacity(doubled.len() + 1);
+        let mut plain = *herd;
+        for d in doubled {
+            let mut t = *d;
+            t.tigers = 0;
+            t.deer = t.deer.min(plain.deer);
+            t.aurochs = t.aurochs.min(plain.aurochs);
+            t.mammoths = t.mammoths.min(plain.mammoths);
+            t.bears = t.bears.min(plain.bears);
+            plain.remove(&t);
+            tiers.push(t);
+        }
+        tiers.insert(0, plain);
+        // Tigers take the least valuable deer first: it leaves the scorer the most
+        // (rules-matrix row 30, "the scoring player can choose").
+        let mut tigers = if fire { 0 } else { herd.tigers };
+        for t in &mut tiers {
+            let eaten = tigers.min(t.deer);
+            t.deer -= eaten;
+            tigers -= eaten;
+        }
+        // Each kind of animal by tier: "mammoths", "mammoths (pit trap)", then "mammoths
+        // (stacked pit traps)" for every further tier (its points per animal tell them apart).
+        let kinds: [(fn(&Herd) -> u16, [&'static str; 3], u32); 4] = [
+            (
+                |h| h.mammoths,
+                [
+                    "mammoths",
+                    "mammoths (pit trap)",
+                    "mammoths (stacked pit traps)",
+                ],
+                v.mammoth,
+            ),
+            (
+                |h| h.aurochs,
+                ["aurochs", "aurochs (pit trap)", "aurochs (stacked pit traps)"],
+                v.aurochs,
+            ),
+            (
+                |h| h.deer,
+                ["deer", "deer (pit trap)", "deer (stacked pit traps)"],
+                v.deer,
+            ),
+            (
+                |h| h.bears,
+                ["bears", "bears (pit trap)", "bears (stacked pit traps)"],
+                v.bear,
+            ),
+        ];
+        for (count, labels, value) in kinds {
+            for (k, t) in tiers.iter().enumerate() {
+                b.add(count(t).into(), labels[k.min(2)], value << k);
+            }
+        }
         b
     }
 
@@ -435,7 +461,7 @@ mod tests {
 
     #[test]
     fn meadow_examples_of_each_rulebook() {
-        let none = Herd::default();
+        let none: [Herd; 0] = [];
         for e in [Edition::E2002, Edition::E2014] {
             let r = rules(e);
             // T02-M1..M4 / T14-M1..M4
@@ -499,11 +525,19 @@ mod tests {
         );
         // T20-PT: 2 mammoths, 2 aurochs, 1 deer, 1 tiger, all doubled: the tiger eats the deer.
         let all = Herd::new(1, 2, 2, 1);
-        let b = r.score_meadow(&all, false, &Herd::new(1, 2, 2, 0));
+        let b = r.score_meadow(&all, false, &[Herd::new(1, 2, 2, 0)]);
         assert_eq!(b.points(), 20, "{b}");
         // A tiger eats a plain deer before a doubled one.
-        let b = r.score_meadow(&Herd::new(2, 0, 0, 1), false, &Herd::new(1, 0, 0, 0));
+        let b = r.score_meadow(&Herd::new(2, 0, 0, 1), false, &[Herd::new(1, 0, 0, 0)]);
         assert_eq!(b.points(), 2, "{b}");
+        // Stacked pit traps: a mammoth next to two traps scores 4 times, one next to a
+        // single trap twice; a tiger eats the deer doubled once before the one doubled twice.
+        let b = r.score_meadow(
+            &Herd::new(2, 0, 2, 1),
+            false,
+            &[Herd::new(1, 0, 1, 0), Herd::new(1, 0, 1, 0)],
+        );
+        assert_eq!(b.points(), 3 * 2 + 3 * 4 + 4, "{b}");
     }
 
     #[test]
