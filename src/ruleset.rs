@@ -300,7 +300,8 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         }
         // Each kind of animal by tier: "mammoths", "mammoths (pit trap)", then "mammoths
         // (stacked pit traps)" for every further tier (its points per animal tell them apart).
-        let kinds: [(fn(&Herd) -> u16, [&'static str; 3], u32); 4] = [
+        type Kind = (fn(&Herd) -> u16, [&'static str; 3], u32);
+        let kinds: [Kind; 4] = [
             (
                 |h| h.mammoths,
                 [
@@ -312,7 +313,11 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
             ),
             (
                 |h| h.aurochs,
-                ["aurochs", "aurochs (pit trap)", "aurochs (stacked pit traps)"],
+                [
+                    "aurochs",
+                    "aurochs (pit trap)",
+                    "aurochs (stacked pit traps)",
+                ],
                 v.aurochs,
             ),
             (
