@@ -1,0 +1,124 @@
+//! The game logs of 1,000 fixed seeds over the five built-in variants, with random, greedy and
+//! mixed seats, are exactly the logs recorded in `tests/vectors/log-digests.txt` (one FNV-1a
+//! digest of the whole log per game). A change of the engine that is meant to be invisible —
+//! a faster move generator, a new feature store, undo instead of copy — must leave every line
+//! as it is; a change of the rules or the bots shows here game by game.
+//!
+//! When a change is *meant* to alter games, write the digests again on purpose:
+//!
+//! ```sh
+//! HUNTERS_WRITE_DIGESTS=1 cargo test --release --test digests
+//! ```
+//!
+//! and say in the commit which games changed and why.
+
+use std::fmt::Write;
+use std::path::PathBuf;
+
+use hunters::Variant;
+use hunters::bot::{BotKind, play_out};
+use hunters::game::Game;
+use hunters::log::{self, Header};
+
+const VARIANTS: [&str; 5] = ["2002", "2014", "2020", "2002-scout", "2014-scout"];
+const GAMES: u64 = 1000;
+
+fn file() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/log-digests.txt")
+}
+
+/// FNV-1a, 64 bits: small, stable on every machine and version.
+fn fnv1a(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Game `i`: its variant, seed and seats. Seats cycle through all random, all greedy and
+/// greedy/random alternating; 2 to 5 players.
+fn game(i: u64) -> (&'static str, u64, Vec<BotKind>) {
+    let variant = VARIANTS[(i % 5) as usize];
+    let players = 2 + ((i / 5) % 4) as usize;
+    let seed = 1_000_003 * i + 17;
+    let bots = (0..players)
+        .map(|s| match (i / 20) % 3 {
+            0 => BotKind::Random,
+            1 => BotKind::Greedy,
+            _ if s % 2 == 0 => BotKind::Greedy,
+            _ => BotKind::Random,
+        })
+        .collect();
+    (variant, seed, bots)
+}
+
+fn line(i: u64) -> String {
+    let (variant, seed, bots) = game(i);
+    let v = Variant::load(variant).unwrap();
+    let mut g = Game::seeded(&v, bots.len(), seed);
+    let mut seats: Vec<_> = bots
+        .iter()
+        .enumerate()
+        .map(|(s, b)| b.make(seed, s))
+        .collect();
+    play_out(&mut g, &mut seats);
+    let text = log::write(&g, &Header::for_bots(variant, seed, &bots));
+    let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+    format!(
+        "{i} {variant} {seed} {} {:016x}",
+        names.join(","),
+        fnv1a(&text)
+    )
+}
+
+#[test]
+fn logs_of_a_thousand_seeds_are_unchanged() {
+    let mut now = String::new();
+    for i in 0..GAMES {
+        writeln!(now, "{}", line(i)).unwrap();
+    }
+    if std::env::var_os("HUNTERS_WRITE_DIGESTS").is_some() {
+        std::fs::create_dir_all(file().parent().unwrap()).unwrap();
+        std::fs::write(file(), &now).unwrap();
+        return;
+    }
+    let stored = std::fs::read_to_string(file()).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; write it with HUNTERS_WRITE_DIGESTS=1 cargo test --release --test digests",
+            file().display()
+        )
+    });
+    let changed: Vec<String> = stored
+        .lines()
+        .zip(now.lines())
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| format!("  stored {a}\n  now    {b}"))
+        .collect();
+    assert_eq!(
+        stored.lines().count(),
+        now.lines().count(),
+        "the number of games changed"
+    );
+    assert!(
+        changed.is_empty(),
+        "{} of {GAMES} games write a different log (game, variant, seed, seats, digest):\n{}\n\
+         If the change is meant to alter games, write the digests again \
+         (HUNTERS_WRITE_DIGESTS=1 cargo test --release --test digests) and say why.",
+        changed.len(),
+        changed
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn the_digest_catches_a_changed_byte() {
+    let text = "[Format \"hunters-log 1\"]\nplace 1 34 1,0 r90\n";
+    assert_ne!(fnv1a(text), fnv1a(&text.replace("r90", "r180")));
+    assert_eq!(fnv1a(""), 0xcbf2_9ce4_8422_2325);
+}
