@@ -383,6 +383,23 @@ impl Board {
         }
     }
 
+    /// Every legal placement of `tile`, one per distinct rotation, in the order of
+    /// [`Board::legal_placements`], without collecting them.
+    pub fn placements<'a>(&'a self, tile: &'a Tile) -> impl Iterator<Item = Placement> + 'a {
+        let full = self.placed.len() >= self.capacity();
+        let codes = Rotation::ALL.map(|r| tile.side_code(r));
+        self.frontier
+            .iter()
+            .filter(move |_| !full)
+            .flat_map(move |sq| {
+                Rotation::ALL.into_iter().filter_map(move |rot| {
+                    (tile.is_distinct_rotation(rot)
+                        && (codes[rot.0 as usize] ^ sq.need) & sq.mask == 0)
+                        .then_some(Placement { pos: sq.pos, rot })
+                })
+            })
+    }
+
     /// Whether `tile` fits anywhere (stops at the first fit).
     pub fn can_place(&self, tile: &Tile) -> bool {
         if self.placed.len() >= self.capacity() {

@@ -919,6 +919,57 @@ impl Features {
         FeatureKey { kind, root }
     }
 
+    /// The feature of forest, meadow or river zone `z`, and how many pieces claim it against
+    /// a new meeple of its kind: gatherers; hunters and Agriculture huts; fishers.
+    pub(crate) fn claim(&self, z: ZoneId) -> (FeatureKey, u16) {
+        let sum = |c: &PerPlayer| c.iter().sum::<u16>();
+        let n = self.node_of(z);
+        match z.zone.kind {
+            ZoneKind::Forest => {
+                let root = self.forests.find(n);
+                let info = &self.forests.info[root as usize];
+                let key = FeatureKey {
+                    kind: FeatureKind::Forest,
+                    root,
+                };
+                (key, sum(&info.gatherers))
+            }
+            ZoneKind::Meadow => {
+                let root = self.meadows.find(n);
+                let info = &self.meadows.info[root as usize];
+                let key = FeatureKey {
+                    kind: FeatureKind::Meadow,
+                    root,
+                };
+                (key, sum(&info.hunters) + sum(&info.farm_huts))
+            }
+            _ => {
+                let root = self.rivers.find(n);
+                let info = &self.rivers.info[root as usize];
+                let key = FeatureKey {
+                    kind: FeatureKind::River,
+                    root,
+                };
+                (key, sum(&info.fishers))
+            }
+        }
+    }
+
+    /// The river system of river zone `z` and whether a hut stands in it.
+    pub(crate) fn system_claim(&self, z: ZoneId) -> (FeatureKey, bool) {
+        let root = self
+            .systems
+            .find(self.tiles[usize::from(z.placed)].system + u32::from(z.zone.index));
+        let key = FeatureKey {
+            kind: FeatureKind::System,
+            root,
+        };
+        (
+            key,
+            self.systems.info[root as usize].huts.iter().any(|&c| c > 0),
+        )
+    }
+
     /// Puts a piece of `player`; a spot piece counts once in each distinct feature it touches.
     pub fn add_piece(
         &mut self,

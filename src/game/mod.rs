@@ -15,12 +15,12 @@ use std::sync::Arc;
 use crate::board::{Board, Placement, Pos};
 use crate::feature::{FeatureKey, Features, Herd, MAX_PLAYERS, PieceAt, ZoneId};
 pub use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
+
+mod free;
 use crate::rng::{shuffle, stream};
 use crate::ruleset::{Breakdown, CountUnit, Ruleset};
 use crate::scout::{LakeScope, Refusal, Special, deal};
-use crate::tile::{
-    Deck, Dir, LakeSpecial, MeadowSpecial, Piece, RiverEnd, Rotation, Side, ZoneKind, ZoneRef,
-};
+use crate::tile::{Deck, LakeSpecial, MeadowSpecial, Piece, RiverEnd, Rotation, ZoneKind, ZoneRef};
 use crate::tileset::TileSet;
 use crate::variant::Variant;
 
@@ -594,26 +594,35 @@ impl Game {
             return;
         };
         let tile = &self.set.tiles[drawn];
-        let mut placements = Vec::new();
-        self.board.legal_placements(tile, &mut placements);
         let recalls = self.recall_options(turn, drawn);
         if self.may_refuse(turn) {
             out.push(Move::refuse());
         }
-        for at in placements {
-            for &recall in &recalls {
-                let free = self.free_zones(drawn, at, recall);
+        let usable = self.meeples_available(turn);
+        let huts = self.supply[turn.player].huts > 0;
+        // The features around a square are looked up once for all rotations laid there.
+        let mut around: Vec<Option<free::Surroundings>> = vec![None; recalls.len()];
+        let mut square = None;
+        for at in self.board.placements(tile) {
+            if square != Some(at.pos) {
+                square = Some(at.pos);
+                around.fill(None);
+            }
+            for (k, &recall) in recalls.iter().enumerate() {
                 out.push(Move {
                     at,
                     recall,
                     piece: None,
                     play: Play::Drawn,
                 });
-                let mut meeples = self.meeples_available(turn);
-                if let Some(r) = recall {
-                    meeples += u8::from(self.pieces[r].piece != Piece::Hut);
+                let meeples =
+                    usable + recall.map_or(0, |r| u8::from(self.pieces[r].piece != Piece::Hut));
+                if meeples == 0 && !huts {
+                    continue;
                 }
-                for (piece, zone) in free.options(meeples > 0, self.supply[turn.player].huts > 0) {
+                let here = around[k].get_or_insert_with(|| self.surroundings(at.pos, recall));
+                let free = self.free_zones_in(drawn, at, here, meeples > 0, huts);
+                for (piece, zone) in free.options(meeples > 0, huts) {
                     out.push(Move {
                         at,
                         recall,
@@ -830,167 +839,6 @@ impl Game {
             return Err(IllegalRecall::Complete);
         }
         Ok(())
-    }
-
-    /// Which zones of `tile` would be free of meeples / huts if laid at `at`, worked out from
-    /// the features its sides would join, without laying it.
-    fn free_zones(&self, tile_index: usize, at: Placement, recalled: Option<usize>) -> FreeZones {
-        let tiles = &self.set.tiles;
-        // The shaman's meeple leaves before the piece is placed, so its feature may be free.
-        let gone = recalled.map(|r| self.pieces[r]);
-        let gone_from = |piece: Piece, key: FeatureKey| -> u16 {
-            match gone {
-                Some(g) if g.piece == piece => match g.at {
-                    PieceAt::Zone(z) => {
-                        u16::from(self.features.key(tiles, &self.board, z, false) == key)
-                    }
-                    PieceAt::Spot { .. } => 0,
-                },
-                _ => 0,
-            }
-        };
-        let tile = &tiles[tile_index];
-        const NO_ZONE: ZoneRef = ZoneRef {
-            kind: ZoneKind::Forest,
-            index: 0,
-        };
-        const NO_ID: ZoneId = ZoneId {
-            placed: 0,
-            zone: NO_ZONE,
-        };
-        // For each kind (forest, meadow, river), the local zones that touch a neighbour and the
-        // neighbour's zone they join; at most 12 border parts.
-        let mut touches: [Buf<_, 12>; 3] = [Buf::new((NO_ZONE, NO_ID)); 3];
-        for dir in Dir::ALL {
-            let Some(n) = self.board.index_at(at.pos.step(dir)) else {
-                continue;
-            };
-            let other = self.board.placed()[n];
-            let otile = &tiles[other.tile];
-            let parts: &[usize] = match tile.side(at.rot, dir) {
-                Side::River => &[0, 1, 2],
-                _ => &[1],
-            };
-            for &part in parts {
-                let here = tile.zone_at(at.rot, dir, part);
-                let there = otile.zone_at(other.rot, dir.opposite(), 2 - part);
-                let slot = match here.kind {
-                    ZoneKind::Forest => 0,
-                    ZoneKind::Meadow => 1,
-                    _ => 2,
-                };
-                touches[slot].push((
-                    here,
-                    ZoneId {
-                        placed: n as u16,
-                        zone: there,
-                    },
-                ));
-            }
-        }
-        let no_key = FeatureKey {
-            kind: crate::feature::FeatureKind::Forest,
-            root: u32::MAX,
-        };
-        let mut free = FreeZones::default();
-        for (slot, kind) in [ZoneKind::Forest, ZoneKind::Meadow, ZoneKind::River]
-            .into_iter()
-            .enumerate()
-        {
-            let n = tile.zone_count(kind);
-            // Local zones joined through a shared neighbour feature form one feature.
-            let mut keys: Buf<_, 12> = Buf::new((0u8, no_key, false));
-            for (z, nz) in touches[slot].as_slice() {
-                let key = self.features.key(tiles, &self.board, *nz, false);
-                let sum = |c: &[u16]| c.iter().sum::<u16>();
-                let taken = match kind {
-                    ZoneKind::Forest => {
-                        sum(&self.features.forest(*nz).gatherers) > gone_from(Piece::Gatherer, key)
-                    }
-                    ZoneKind::Meadow => {
-                        let m = self.features.meadow(*nz);
-                        sum(&m.hunters) + sum(&m.farm_huts) > gone_from(Piece::Hunter, key)
-                    }
-                    _ => sum(&self.features.river(*nz).fishers) > gone_from(Piece::Fisher, key),
-                };
-                keys.push((z.index, key, taken));
-            }
-            let keys = keys.as_slice();
-            let group = local_groups(n, keys);
-            for i in 0..n {
-                let taken = keys
-                    .iter()
-                    .any(|(z, _, t)| *t && group[usize::from(*z)] == group[i]);
-                if !taken {
-                    free.zones.push((
-                        match kind {
-                            ZoneKind::Forest => Piece::Gatherer,
-                            ZoneKind::Meadow => Piece::Hunter,
-                            _ => Piece::Fisher,
-                        },
-                        ZoneRef {
-                            kind,
-                            index: i as u8,
-                        },
-                    ));
-                }
-            }
-        }
-        // River systems: the tile's rivers and lakes, joined through its lakes and through the
-        // systems next door.
-        let nr = tile.rivers.len();
-        let n = nr + tile.lakes.len();
-        if n > 0 {
-            let mut keys: Buf<_, 12> = Buf::new((0u8, no_key, false));
-            for (z, nz) in touches[2].as_slice() {
-                if z.kind != ZoneKind::River {
-                    continue;
-                }
-                let key = self.features.key(tiles, &self.board, *nz, true);
-                let taken = self
-                    .features
-                    .system(tiles, &self.board, *nz)
-                    .huts
-                    .iter()
-                    .any(|&c| c > 0);
-                keys.push((z.index, key, taken));
-            }
-            let keys = keys.as_slice();
-            // Rivers and their lakes are one system from the start.
-            let mut group = local_groups(n, keys);
-            for (i, r) in tile.rivers.iter().enumerate() {
-                for e in &r.ends {
-                    if let RiverEnd::Lake(l) = e {
-                        let (a, b) = (group[i], group[nr + usize::from(*l)]);
-                        for g in group.iter_mut() {
-                            if *g == b {
-                                *g = a;
-                            }
-                        }
-                    }
-                }
-            }
-            for i in 0..n {
-                let taken = keys
-                    .iter()
-                    .any(|(z, _, t)| *t && group[usize::from(*z)] == group[i]);
-                if !taken {
-                    let zone = if i < nr {
-                        ZoneRef {
-                            kind: ZoneKind::River,
-                            index: i as u8,
-                        }
-                    } else {
-                        ZoneRef {
-                            kind: ZoneKind::Lake,
-                            index: (i - nr) as u8,
-                        }
-                    };
-                    free.zones.push((Piece::Hut, zone));
-                }
-            }
-        }
-        free
     }
 
     /// Plays a move after checking it; an illegal move leaves the game untouched.
@@ -1648,84 +1496,5 @@ fn zone_id(placed: usize, kind: ZoneKind, index: usize) -> ZoneId {
             kind,
             index: index as u8,
         },
-    }
-}
-
-/// Groups the `n` local zones of one kind (at most 16): zones touching the same neighbour
-/// feature share a group. Returns the group of each zone.
-fn local_groups(n: usize, keys: &[(u8, FeatureKey, bool)]) -> [u8; 16] {
-    let mut group: [u8; 16] = std::array::from_fn(|i| i as u8);
-    debug_assert!(n <= 16);
-    for (i, (za, ka, _)) in keys.iter().enumerate() {
-        for (zb, kb, _) in &keys[i + 1..] {
-            if ka == kb {
-                let (a, b) = (group[usize::from(*za)], group[usize::from(*zb)]);
-                for g in group.iter_mut() {
-                    if *g == b {
-                        *g = a;
-                    }
-                }
-            }
-        }
-    }
-    group
-}
-
-/// A few items kept without allocating (the tile-set limits bound how many).
-#[derive(Clone, Copy)]
-struct Buf<T: Copy, const N: usize> {
-    items: [T; N],
-    len: usize,
-}
-
-impl<T: Copy, const N: usize> Buf<T, N> {
-    fn new(fill: T) -> Self {
-        Buf {
-            items: [fill; N],
-            len: 0,
-        }
-    }
-
-    fn push(&mut self, x: T) {
-        self.items[self.len] = x;
-        self.len += 1;
-    }
-
-    fn as_slice(&self) -> &[T] {
-        &self.items[..self.len]
-    }
-}
-
-/// The zones of a tile a piece may go on, with the piece (a tile has at most 16 zones, and a
-/// hut may go on each river and lake).
-struct FreeZones {
-    zones: Buf<(Piece, ZoneRef), 32>,
-}
-
-impl Default for FreeZones {
-    fn default() -> FreeZones {
-        FreeZones {
-            zones: Buf::new((
-                Piece::Hut,
-                ZoneRef {
-                    kind: ZoneKind::Lake,
-                    index: 0,
-                },
-            )),
-        }
-    }
-}
-
-impl FreeZones {
-    fn contains(&self, x: &(Piece, ZoneRef)) -> bool {
-        self.zones.as_slice().contains(x)
-    }
-
-    fn options(&self, meeples: bool, huts: bool) -> impl Iterator<Item = (Piece, ZoneRef)> + '_ {
-        self.zones
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(move |(p, _)| if *p == Piece::Hut { huts } else { meeples })
     }
 }

@@ -1,0 +1,340 @@
+//! Which zones of a tile a piece may go on, worked out from the features next door without
+//! laying the tile.
+//!
+//! Move generation asks this for every placement of the drawn tile, so it is the hottest code
+//! of a game. The features around an empty square do not depend on the rotation of the tile
+//! laid there, so they are looked up once per square ([`Surroundings`]) and each rotation only
+//! matches its zones against them; when nothing around a square is claimed, every zone is free
+//! without any grouping.
+
+use super::Game;
+use crate::board::{Placement, Pos};
+use crate::feature::{FeatureKey, FeatureKind, PieceAt, ZoneId};
+use crate::tile::{Dir, Piece, RiverEnd, Side, Tile, ZoneKind, ZoneRef};
+
+const NO_KEY: FeatureKey = FeatureKey {
+    kind: FeatureKind::Forest,
+    root: u32::MAX,
+};
+
+/// What a neighbour shows at one part of the side it turns toward a square: the feature
+/// there and whether it is claimed against a new meeple; on a river's middle part also its
+/// river system and whether that holds a hut.
+#[derive(Clone, Copy)]
+struct Slot {
+    key: FeatureKey,
+    taken: bool,
+    system: FeatureKey,
+    hut: bool,
+}
+
+const EMPTY_SLOT: Slot = Slot {
+    key: NO_KEY,
+    taken: false,
+    system: NO_KEY,
+    hut: false,
+};
+
+/// The features around one empty square, for a given shaman recall.
+#[derive(Clone, Copy)]
+pub(super) struct Surroundings {
+    pos: Pos,
+    recall: Option<usize>,
+    /// By direction from the square and by the part of *this* square's side (part `p` here
+    /// meets part `2 - p` of the neighbour).
+    slots: [[Slot; 3]; 4],
+    /// Directions with a neighbour, and the side it shows.
+    sides: [Option<Side>; 4],
+    any_taken: bool,
+    any_hut: bool,
+}
+
+impl Game {
+    /// The features around `pos` once the shaman has taken back piece `recall` (the recalled
+    /// meeple leaves before the piece is placed, so its feature may be free).
+    pub(super) fn surroundings(&self, pos: Pos, recall: Option<usize>) -> Surroundings {
+        let tiles = &self.set.tiles;
+        let gone = recall.and_then(|r| {
+            let p = self.pieces[r];
+            match p.at {
+                PieceAt::Zone(z) if p.piece != Piece::Hut => Some(self.features.claim(z).0),
+                _ => None,
+            }
+        });
+        let mut s = Surroundings {
+            pos,
+            recall,
+            slots: [[EMPTY_SLOT; 3]; 4],
+            sides: [None; 4],
+            any_taken: false,
+            any_hut: false,
+        };
+        for dir in Dir::ALL {
+            let Some(n) = self.board.index_at(pos.step(dir)) else {
+                continue;
+            };
+            let other = self.board.placed()[n];
+            let otile = &tiles[other.tile];
+            let back = dir.opposite();
+            let side = otile.side(other.rot, back);
+            s.sides[dir.index()] = Some(side);
+            let parts: &[usize] = match side {
+                Side::River => &[0, 1, 2],
+                _ => &[1],
+            };
+            for &part in parts {
+                let nz = ZoneId {
+                    placed: n as u16,
+                    zone: otile.zone_at(other.rot, back, 2 - part),
+                };
+                let (key, claimed) = self.features.claim(nz);
+                let taken = claimed > u16::from(gone == Some(key));
+                let slot = &mut s.slots[dir.index()][part];
+                slot.key = key;
+                slot.taken = taken;
+                s.any_taken |= taken;
+                if nz.zone.kind == ZoneKind::River {
+                    let (system, hut) = self.features.system_claim(nz);
+                    slot.system = system;
+                    slot.hut = hut;
+                    s.any_hut |= hut;
+                }
+            }
+        }
+        s
+    }
+
+    /// Which zones of `tile_index` would be free of meeples / huts if laid at `at` after the
+    /// shaman took back `recalled`.
+    pub(super) fn free_zones(
+        &self,
+        tile_index: usize,
+        at: Placement,
+        recalled: Option<usize>,
+    ) -> FreeZones {
+        let around = self.surroundings(at.pos, recalled);
+        self.free_zones_in(tile_index, at, &around, true, true)
+    }
+
+    /// [`Game::free_zones`] from the surroundings of the square, for meeples and / or huts.
+    pub(super) fn free_zones_in(
+        &self,
+        tile_index: usize,
+        at: Placement,
+        around: &Surroundings,
+        meeples: bool,
+        huts: bool,
+    ) -> FreeZones {
+        debug_assert!(around.pos == at.pos);
+        let _ = around.recall;
+        let tile = &self.set.tiles[tile_index];
+        let mut free = FreeZones::default();
+        if meeples {
+            for (kind, piece) in [
+                (ZoneKind::Forest, Piece::Gatherer),
+                (ZoneKind::Meadow, Piece::Hunter),
+                (ZoneKind::River, Piece::Fisher),
+            ] {
+                let n = tile.zone_count(kind);
+                if !around.any_taken {
+                    for i in 0..n {
+                        free.zones.push((piece, zone_ref(kind, i)));
+                    }
+                    continue;
+                }
+                // Local zones joined through a shared neighbour feature form one feature.
+                let mut keys: Buf<_, 12> = Buf::new((0u8, NO_KEY, false));
+                each_touch(tile, at, around, |here, slot| {
+                    if here.kind == kind {
+                        keys.push((here.index, slot.key, slot.taken));
+                    }
+                });
+                push_untaken(&mut free, n, keys.as_slice(), |i| {
+                    (piece, zone_ref(kind, i))
+                });
+            }
+        }
+        if huts {
+            // River systems: the tile's rivers and lakes, joined through its lakes and through
+            // the systems next door.
+            let nr = tile.rivers.len();
+            let n = nr + tile.lakes.len();
+            let zone = |i: usize| {
+                if i < nr {
+                    (Piece::Hut, zone_ref(ZoneKind::River, i))
+                } else {
+                    (Piece::Hut, zone_ref(ZoneKind::Lake, i - nr))
+                }
+            };
+            if !around.any_hut {
+                for i in 0..n {
+                    free.zones.push(zone(i));
+                }
+            } else if n > 0 {
+                let mut keys: Buf<_, 12> = Buf::new((0u8, NO_KEY, false));
+                each_touch(tile, at, around, |here, slot| {
+                    if here.kind == ZoneKind::River {
+                        keys.push((here.index, slot.system, slot.hut));
+                    }
+                });
+                let keys = keys.as_slice();
+                // Rivers and their lakes are one system from the start.
+                let mut group = local_groups(n, keys);
+                for (i, r) in tile.rivers.iter().enumerate() {
+                    for e in &r.ends {
+                        if let RiverEnd::Lake(l) = e {
+                            let (a, b) = (group[i], group[nr + usize::from(*l)]);
+                            for g in group.iter_mut() {
+                                if *g == b {
+                                    *g = a;
+                                }
+                            }
+                        }
+                    }
+                }
+                for i in 0..n {
+                    let taken = keys
+                        .iter()
+                        .any(|(z, _, t)| *t && group[usize::from(*z)] == group[i]);
+                    if !taken {
+                        free.zones.push(zone(i));
+                    }
+                }
+            }
+        }
+        free
+    }
+}
+
+/// Calls `f` with each zone of the tile laid at `at` that touches a neighbour, and what the
+/// neighbour shows there.
+fn each_touch(
+    tile: &Tile,
+    at: Placement,
+    around: &Surroundings,
+    mut f: impl FnMut(ZoneRef, &Slot),
+) {
+    for dir in Dir::ALL {
+        let Some(side) = around.sides[dir.index()] else {
+            continue;
+        };
+        let parts: &[usize] = match side {
+            Side::River => &[0, 1, 2],
+            _ => &[1],
+        };
+        for &part in parts {
+            f(
+                tile.zone_at(at.rot, dir, part),
+                &around.slots[dir.index()][part],
+            );
+        }
+    }
+}
+
+/// Pushes the zones `0..n` of one kind whose group touches no taken feature.
+fn push_untaken(
+    free: &mut FreeZones,
+    n: usize,
+    keys: &[(u8, FeatureKey, bool)],
+    zone: impl Fn(usize) -> (Piece, ZoneRef),
+) {
+    let group = local_groups(n, keys);
+    for i in 0..n {
+        let taken = keys
+            .iter()
+            .any(|(z, _, t)| *t && group[usize::from(*z)] == group[i]);
+        if !taken {
+            free.zones.push(zone(i));
+        }
+    }
+}
+
+fn zone_ref(kind: ZoneKind, index: usize) -> ZoneRef {
+    ZoneRef {
+        kind,
+        index: index as u8,
+    }
+}
+
+/// Groups the `n` local zones of one kind (at most 16): zones touching the same neighbour
+/// feature share a group. Returns the group of each zone.
+fn local_groups(n: usize, keys: &[(u8, FeatureKey, bool)]) -> [u8; 16] {
+    let mut group: [u8; 16] = std::array::from_fn(|i| i as u8);
+    debug_assert!(n <= 16);
+    for (i, (za, ka, _)) in keys.iter().enumerate() {
+        for (zb, kb, _) in &keys[i + 1..] {
+            if ka == kb {
+                let (a, b) = (group[usize::from(*za)], group[usize::from(*zb)]);
+                for g in group.iter_mut() {
+                    if *g == b {
+                        *g = a;
+                    }
+                }
+            }
+        }
+    }
+    group
+}
+
+/// A few items kept without allocating (the tile-set limits bound how many).
+#[derive(Clone, Copy)]
+pub(super) struct Buf<T: Copy, const N: usize> {
+    items: [T; N],
+    len: usize,
+}
+
+impl<T: Copy, const N: usize> Buf<T, N> {
+    fn new(fill: T) -> Self {
+        Buf {
+            items: [fill; N],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, x: T) {
+        self.items[self.len] = x;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+}
+
+/// The zones of a tile a piece may go on, with the piece (a tile has at most 16 zones, and a
+/// hut may go on each river and lake).
+pub(super) struct FreeZones {
+    zones: Buf<(Piece, ZoneRef), 32>,
+}
+
+impl Default for FreeZones {
+    fn default() -> FreeZones {
+        FreeZones {
+            zones: Buf::new((
+                Piece::Hut,
+                ZoneRef {
+                    kind: ZoneKind::Lake,
+                    index: 0,
+                },
+            )),
+        }
+    }
+}
+
+impl FreeZones {
+    pub(super) fn contains(&self, x: &(Piece, ZoneRef)) -> bool {
+        self.zones.as_slice().contains(x)
+    }
+
+    pub(super) fn options(
+        &self,
+        meeples: bool,
+        huts: bool,
+    ) -> impl Iterator<Item = (Piece, ZoneRef)> + '_ {
+        self.zones
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(move |(p, _)| if *p == Piece::Hut { huts } else { meeples })
+    }
+}
