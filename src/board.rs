@@ -135,6 +135,29 @@ pub struct Board {
     cells: Vec<u16>,
     placed: Vec<Placed>,
     frontier: Vec<FrontierSquare>,
+    /// Whether a trial is in progress, and what to put back on [`Board::undo_trial`]; the
+    /// buffers stay for the next trial.
+    trialing: bool,
+    trial: BoardTrial,
+}
+
+/// What a trial changed on the board, to be put back.
+#[derive(Clone, Debug, Default)]
+struct BoardTrial {
+    placed: usize,
+    frontier: Vec<FrontierSquare>,
+    /// Cell writes in order, as (cell, old value); a grid that grew keeps its old cells.
+    writes: Vec<Write>,
+}
+
+#[derive(Clone, Debug)]
+enum Write {
+    Cell(u32, u16),
+    Grid {
+        radius: i32,
+        width: usize,
+        cells: Vec<u16>,
+    },
 }
 
 // Written out so that `clone_from` reuses the grid's buffer.
@@ -147,6 +170,8 @@ impl Clone for Board {
             cells: self.cells.clone(),
             placed: self.placed.clone(),
             frontier: self.frontier.clone(),
+            trialing: false,
+            trial: BoardTrial::default(),
         }
     }
 
@@ -157,6 +182,8 @@ impl Clone for Board {
         self.cells.clone_from(&o.cells);
         self.placed.clone_from(&o.placed);
         self.frontier.clone_from(&o.frontier);
+        self.trialing = false;
+        self.trial.writes.clear();
     }
 }
 
@@ -175,7 +202,50 @@ impl Board {
             cells: vec![EMPTY; width * width],
             placed: Vec::with_capacity(capacity),
             frontier: Vec::with_capacity(2 * capacity + 4),
+            trialing: false,
+            trial: BoardTrial::default(),
         }
+    }
+
+    /// Starts a trial: everything laid from now on is taken back by [`Board::undo_trial`].
+    /// One trial at a time.
+    pub fn begin_trial(&mut self) {
+        debug_assert!(!self.trialing, "one trial at a time");
+        self.trialing = true;
+        self.trial.placed = self.placed.len();
+        self.trial.frontier.clone_from(&self.frontier);
+        self.trial.writes.clear();
+    }
+
+    /// Puts the board back as it was when the trial began.
+    pub fn undo_trial(&mut self) {
+        if !self.trialing {
+            return;
+        }
+        self.trialing = false;
+        while let Some(w) = self.trial.writes.pop() {
+            match w {
+                Write::Cell(c, old) => self.cells[c as usize] = old,
+                Write::Grid {
+                    radius,
+                    width,
+                    cells,
+                } => {
+                    self.radius = radius;
+                    self.width = width;
+                    self.cells = cells;
+                }
+            }
+        }
+        self.placed.truncate(self.trial.placed);
+        std::mem::swap(&mut self.frontier, &mut self.trial.frontier);
+    }
+
+    fn set_cell(&mut self, c: usize, v: u16) {
+        if self.trialing {
+            self.trial.writes.push(Write::Cell(c as u32, self.cells[c]));
+        }
+        self.cells[c] = v;
     }
 
     /// How many tiles the board was made for.
@@ -192,6 +262,13 @@ impl Board {
         }
         let old = std::mem::take(&mut self.cells);
         let (old_radius, old_width) = (self.radius, self.width);
+        if self.trialing {
+            self.trial.writes.push(Write::Grid {
+                radius: old_radius,
+                width: old_width,
+                cells: old.clone(),
+            });
+        }
         self.radius = needed.max(2 * old_radius);
         self.width = 2 * self.radius as usize + 1;
         self.cells = vec![EMPTY; self.width * self.width];
@@ -214,6 +291,8 @@ impl Board {
         }
         self.placed.clear();
         self.frontier.clear();
+        self.trialing = false;
+        self.trial.writes.clear();
     }
 
     fn in_range(&self, pos: Pos) -> bool {
@@ -324,7 +403,7 @@ impl Board {
             self.frontier.swap_remove(i);
             if let Some(moved) = self.frontier.get(i) {
                 let mc = self.cell(moved.pos);
-                self.cells[mc] = FRONTIER | i as u16;
+                self.set_cell(mc, FRONTIER | i as u16);
             }
         }
         let index = self.placed.len();
@@ -334,7 +413,7 @@ impl Board {
             rot: at.rot,
             code,
         });
-        self.cells[c] = index as u16 + 1;
+        self.set_cell(c, index as u16 + 1);
         for dir in Dir::ALL {
             let npos = at.pos.step(dir);
             let nc = self.cell(npos);
@@ -342,7 +421,7 @@ impl Board {
             let shows = (code >> (dir.index() * 2)) & 3;
             match self.cells[nc] {
                 EMPTY => {
-                    self.cells[nc] = FRONTIER | self.frontier.len() as u16;
+                    self.set_cell(nc, FRONTIER | self.frontier.len() as u16);
                     self.frontier.push(FrontierSquare {
                         pos: npos,
                         need: shows << back,

@@ -156,13 +156,27 @@ impl GreedyBot {
         value
     }
 
-    /// `mv` played on the bot's trial copy of `game`.
+    /// Makes the bot's scratch game a copy of `game`, once per decision.
+    fn sync(&mut self, game: &Game) {
+        match &mut self.scratch {
+            Some(s) => s.copy_for_trial(game),
+            none => {
+                let mut s = game.clone();
+                s.copy_for_trial(game);
+                *none = Some(s);
+            }
+        }
+    }
+
+    /// `mv` played on the scratch copy of `game` (made by [`GreedyBot::sync`]), in a trial
+    /// that the next one takes back.
     fn trial(&mut self, game: &Game, mv: Move) -> &Game {
-        let trial = match &mut self.scratch {
-            Some(s) => s,
-            none => none.insert(game.clone()),
-        };
-        trial.copy_for_trial(game);
+        if self.scratch.is_none() {
+            self.sync(game);
+        }
+        let trial = self.scratch.as_mut().expect("synced");
+        trial.undo_trial();
+        trial.begin_trial();
         trial.play_unchecked(mv);
         trial
     }
@@ -308,6 +322,7 @@ impl Bot for GreedyBot {
     }
 
     fn choose(&mut self, game: &Game, moves: &[Move]) -> Move {
+        self.sync(game);
         // Scout: before drawing, lay the special tile if it is worth it now, or if the game
         // is in its last two rounds and it might otherwise never be laid; else draw.
         if moves.iter().any(|m| m.play == Play::Draw) {

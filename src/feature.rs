@@ -300,6 +300,25 @@ struct Arena<T> {
     next: Vec<u32>,
     head: Vec<u32>,
     listed: Vec<u32>,
+    /// A trial in progress: nodes below `trial_len` are saved once, before their first change,
+    /// in `log`; `mark[n] == trial_id` when node `n` is saved.
+    trialing: bool,
+    trial_len: u32,
+    trial_id: u32,
+    mark: Vec<u32>,
+    log: Vec<Saved<T>>,
+}
+
+/// A node as it was before a trial changed it.
+#[derive(Clone, Debug)]
+struct Saved<T> {
+    node: u32,
+    parent: u32,
+    size: u32,
+    info: T,
+    next: u32,
+    head: u32,
+    listed: u32,
 }
 
 // Written out so that `clone_from` reuses the buffers: bots copy a game for every move
@@ -314,10 +333,20 @@ impl<T: Clone> Clone for Arena<T> {
             next: self.next.clone(),
             head: self.head.clone(),
             listed: self.listed.clone(),
+            trialing: false,
+            trial_len: 0,
+            trial_id: 0,
+            mark: vec![0; self.mark.len()],
+            log: Vec::new(),
         }
     }
 
     fn clone_from(&mut self, o: &Self) {
+        self.trialing = false;
+        self.log.clear();
+        self.mark.clear();
+        self.mark.resize(o.mark.len(), 0);
+        self.trial_id = 0;
         self.parent.clone_from(&o.parent);
         self.size.clone_from(&o.size);
         self.info.clone_from(&o.info);
@@ -338,7 +367,69 @@ impl<T: Info> Arena<T> {
             next: Vec::new(),
             head: Vec::new(),
             listed: Vec::new(),
+            trialing: false,
+            trial_len: 0,
+            trial_id: 0,
+            mark: Vec::new(),
+            log: Vec::new(),
         }
+    }
+
+    fn begin_trial(&mut self) {
+        debug_assert!(!self.trialing, "one trial at a time");
+        self.trialing = true;
+        self.trial_len = self.len();
+        self.trial_id = self.trial_id.wrapping_add(1);
+        if self.trial_id == 0 {
+            // The marks wrapped around: forget them all.
+            self.mark.fill(0);
+            self.trial_id = 1;
+        }
+        self.log.clear();
+    }
+
+    fn undo_trial(&mut self) {
+        if !self.trialing {
+            return;
+        }
+        self.trialing = false;
+        while let Some(s) = self.log.pop() {
+            let n = s.node as usize;
+            self.parent[n] = s.parent;
+            self.size[n] = s.size;
+            self.info[n] = s.info;
+            self.next[n] = s.next;
+            self.head[n] = s.head;
+            self.listed[n] = s.listed;
+        }
+        let len = self.trial_len as usize;
+        self.parent.truncate(len);
+        self.size.truncate(len);
+        self.info.truncate(len);
+        self.tile_of.truncate(len);
+        self.next.truncate(len);
+        self.head.truncate(len);
+        self.listed.truncate(len);
+        self.mark.truncate(len);
+    }
+
+    /// Saves node `n` before a trial changes it (once per trial; nodes made during the trial
+    /// are simply dropped).
+    fn save(&mut self, n: u32) {
+        let i = n as usize;
+        if !self.trialing || n >= self.trial_len || self.mark[i] == self.trial_id {
+            return;
+        }
+        self.mark[i] = self.trial_id;
+        self.log.push(Saved {
+            node: n,
+            parent: self.parent[i],
+            size: self.size[i],
+            info: self.info[i].clone(),
+            next: self.next[i],
+            head: self.head[i],
+            listed: self.listed[i],
+        });
     }
 
     fn clear(&mut self) {
@@ -349,6 +440,9 @@ impl<T: Info> Arena<T> {
         self.next.clear();
         self.head.clear();
         self.listed.clear();
+        self.mark.clear();
+        self.log.clear();
+        self.trialing = false;
     }
 
     fn len(&self) -> u32 {
@@ -364,6 +458,7 @@ impl<T: Info> Arena<T> {
         self.next.push(if listed { n } else { NONE });
         self.head.push(if listed { n } else { NONE });
         self.listed.push(u32::from(listed));
+        self.mark.push(0);
         n
     }
 
@@ -375,6 +470,10 @@ impl<T: Info> Arena<T> {
     }
 
     fn find_mut(&mut self, mut n: u32) -> u32 {
+        // A trial leaves paths as they are, so that undoing it has less to put back.
+        if self.trialing {
+            return self.find(n);
+        }
         while self.parent[n as usize] != n {
             let grand = self.parent[self.parent[n as usize] as usize];
             self.parent[n as usize] = grand;
@@ -390,6 +489,13 @@ impl<T: Info> Arena<T> {
         } else {
             (b, a)
         };
+        self.save(big);
+        self.save(small);
+        let (hb, hs) = (self.head[big as usize], self.head[small as usize]);
+        if hb != NONE && hs != NONE {
+            self.save(hb);
+            self.save(hs);
+        }
         self.parent[small as usize] = big;
         self.size[big as usize] += self.size[small as usize];
         let moved = std::mem::take(&mut self.info[small as usize]);
@@ -451,6 +557,12 @@ pub struct Features {
     stamp: u32,
     completed_forests: Vec<ZoneId>,
     completed_rivers: Vec<ZoneId>,
+    /// A trial in progress: the tiles added before it, the completions of the last tile, and
+    /// the Scout spans it changed on older tiles.
+    trialing: bool,
+    trial_tiles: usize,
+    trial_completed: (Vec<ZoneId>, Vec<ZoneId>),
+    span_log: Vec<(usize, Option<Span>)>,
 }
 
 impl Clone for Features {
@@ -465,6 +577,10 @@ impl Clone for Features {
             stamp: self.stamp,
             completed_forests: self.completed_forests.clone(),
             completed_rivers: self.completed_rivers.clone(),
+            trialing: false,
+            trial_tiles: 0,
+            trial_completed: (Vec::new(), Vec::new()),
+            span_log: Vec::new(),
         }
     }
 
@@ -478,6 +594,8 @@ impl Clone for Features {
         self.stamp = o.stamp;
         self.completed_forests.clone_from(&o.completed_forests);
         self.completed_rivers.clone_from(&o.completed_rivers);
+        self.trialing = false;
+        self.span_log.clear();
     }
 }
 
@@ -506,7 +624,46 @@ impl Features {
             stamp: 0,
             completed_forests: Vec::new(),
             completed_rivers: Vec::new(),
+            trialing: false,
+            trial_tiles: 0,
+            trial_completed: (Vec::new(), Vec::new()),
+            span_log: Vec::new(),
         }
+    }
+
+    /// Starts a trial: every tile and piece added or taken away from now on is put back by
+    /// [`Features::undo_trial`]. One trial at a time. (The scratch marks that
+    /// de-duplicate merges only ever grow; they are not part of the features.)
+    pub fn begin_trial(&mut self) {
+        debug_assert!(!self.trialing, "one trial at a time");
+        self.trialing = true;
+        self.trial_tiles = self.tiles.len();
+        self.trial_completed.0.clone_from(&self.completed_forests);
+        self.trial_completed.1.clone_from(&self.completed_rivers);
+        self.span_log.clear();
+        self.forests.begin_trial();
+        self.meadows.begin_trial();
+        self.rivers.begin_trial();
+        self.systems.begin_trial();
+    }
+
+    /// Puts every feature back as it was when the trial began.
+    pub fn undo_trial(&mut self) {
+        if !self.trialing {
+            return;
+        }
+        self.trialing = false;
+        self.forests.undo_trial();
+        self.meadows.undo_trial();
+        self.rivers.undo_trial();
+        self.systems.undo_trial();
+        while let Some((p, span)) = self.span_log.pop() {
+            self.tiles[p].span = span;
+        }
+        self.tiles.truncate(self.trial_tiles);
+        self.seen.truncate(self.trial_tiles);
+        std::mem::swap(&mut self.completed_forests, &mut self.trial_completed.0);
+        std::mem::swap(&mut self.completed_rivers, &mut self.trial_completed.1);
     }
 
     /// Forgets every feature, keeping the memory.
@@ -520,6 +677,8 @@ impl Features {
         self.stamp = 0;
         self.completed_forests.clear();
         self.completed_rivers.clear();
+        self.trialing = false;
+        self.span_log.clear();
     }
 
     /// Takes in the tile laid last on `board` (it must be laid in order, one at a time), joins
@@ -755,6 +914,7 @@ impl Features {
                 None => ra,
             };
             // One side of each zone is now closed.
+            arena.save(root);
             arena.info[root as usize].close(2);
         }
     }
@@ -1052,10 +1212,14 @@ impl Features {
                 zone: ZoneRef { kind, index },
             };
             let root = self.systems.find(self.system_node(tiles, board, z));
+            self.systems.save(root);
             bump(&mut self.systems.info[root as usize].huts[player], add);
             return Ok(());
         }
         if zones.count_ones() >= 2 {
+            if self.trialing && p < self.trial_tiles {
+                self.span_log.push((p, self.tiles[p].span));
+            }
             self.tiles[p].span = add.then_some(Span {
                 kind,
                 zones,
@@ -1074,6 +1238,11 @@ impl Features {
                 continue;
             }
             roots[i as usize] = root;
+            match kind {
+                ZoneKind::Forest => self.forests.save(root),
+                ZoneKind::Meadow => self.meadows.save(root),
+                _ => self.rivers.save(root),
+            }
             let r = root as usize;
             let count = match (kind, piece) {
                 (ZoneKind::Forest, _) => &mut self.forests.info[r].gatherers[player],

@@ -17,6 +17,7 @@ use crate::feature::{FeatureKey, Features, Herd, MAX_PLAYERS, PieceAt, ZoneId};
 pub use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 
 mod free;
+mod trial;
 use crate::rng::{shuffle, stream};
 use crate::ruleset::{Breakdown, CountUnit, Ruleset};
 use crate::scout::{LakeScope, Refusal, Special, deal};
@@ -222,6 +223,8 @@ pub struct Game {
     scout: ScoutState,
     /// Whether events are kept; a bot's trial copy keeps none.
     record: bool,
+    /// The state a running trial goes back to.
+    mark: trial::Mark,
 }
 
 // Written out so that `clone_from` reuses every buffer.
@@ -248,6 +251,7 @@ impl Clone for Game {
             bonus_dealt: self.bonus_dealt,
             scout: self.scout.clone(),
             record: self.record,
+            mark: trial::Mark::default(),
         }
     }
 
@@ -374,6 +378,7 @@ impl Game {
             events,
             scout,
             record: true,
+            mark: trial::Mark::default(),
         };
         game.draw_regular(0);
         game
@@ -432,6 +437,7 @@ impl Game {
         self.regular_dealt = o.regular_dealt;
         self.bonus_dealt = o.bonus_dealt;
         self.scout.clone_from(&o.scout);
+        self.mark.forget();
     }
 
     fn emit(&mut self, e: Event) {

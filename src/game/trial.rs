@@ -1,0 +1,93 @@
+//! Trying a move and taking it back: the journal a bot (or a search) plays moves on instead of
+//! copying the whole game for each one.
+//!
+//! [`Game::begin_trial`] marks the state; any number of moves may follow (checked or not, to
+//! the end of the game if need be); [`Game::undo_trial`] puts back exactly the state of the
+//! mark. The board and the features keep journals of what they change (cells and nodes, each
+//! saved once); the small rest of the game (supply, scores, pieces, decks read so far, the
+//! Scout hands) is saved whole, into buffers that live as long as the game. One trial at a
+//! time.
+
+use super::{Game, OnBoard, ScoutState, Supply, Turn};
+use crate::feature::{Herd, MAX_PLAYERS, ZoneId};
+
+/// What a game was when its trial began, apart from the board and the features.
+#[derive(Debug, Default)]
+pub(super) struct Mark {
+    active: bool,
+    regular: usize,
+    bonus: usize,
+    next_regular: usize,
+    next_bonus: usize,
+    supply: [Supply; MAX_PLAYERS],
+    returned_this_turn: u8,
+    scores: [[u32; 5]; MAX_PLAYERS],
+    pieces: Vec<OnBoard>,
+    covered: Vec<(ZoneId, Herd)>,
+    turn: Option<Turn>,
+    events: usize,
+    scout: ScoutState,
+}
+
+impl Mark {
+    /// Forgets a running trial (the game was overwritten by a copy).
+    pub(super) fn forget(&mut self) {
+        self.active = false;
+    }
+}
+
+impl Game {
+    /// Marks the game as it is now; [`Game::undo_trial`] comes back to it. One trial at a
+    /// time: a trial already running is taken back first.
+    pub fn begin_trial(&mut self) {
+        if self.mark.active {
+            self.undo_trial();
+        }
+        let m = &mut self.mark;
+        m.active = true;
+        m.regular = self.regular.len();
+        m.bonus = self.bonus.len();
+        m.next_regular = self.next_regular;
+        m.next_bonus = self.next_bonus;
+        m.supply = self.supply;
+        m.returned_this_turn = self.returned_this_turn;
+        m.scores = self.scores;
+        m.pieces.clone_from(&self.pieces);
+        m.covered.clone_from(&self.covered);
+        m.turn = self.turn;
+        m.events = self.events.len();
+        m.scout.clone_from(&self.scout);
+        self.board.begin_trial();
+        self.features.begin_trial();
+    }
+
+    /// Takes back every move played since [`Game::begin_trial`]; nothing happens without a
+    /// trial.
+    pub fn undo_trial(&mut self) {
+        if !self.mark.active {
+            return;
+        }
+        self.board.undo_trial();
+        self.features.undo_trial();
+        let m = &mut self.mark;
+        m.active = false;
+        // A refused tile went under its deck during the trial.
+        self.regular.truncate(m.regular);
+        self.bonus.truncate(m.bonus);
+        self.next_regular = m.next_regular;
+        self.next_bonus = m.next_bonus;
+        self.supply = m.supply;
+        self.returned_this_turn = m.returned_this_turn;
+        self.scores = m.scores;
+        std::mem::swap(&mut self.pieces, &mut m.pieces);
+        std::mem::swap(&mut self.covered, &mut m.covered);
+        self.turn = m.turn;
+        self.events.truncate(m.events);
+        std::mem::swap(&mut self.scout, &mut m.scout);
+    }
+
+    /// Whether a trial is running.
+    pub fn in_trial(&self) -> bool {
+        self.mark.active
+    }
+}

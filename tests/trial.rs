@@ -1,0 +1,158 @@
+//! A trial and its undo leave the game exactly as it was: `Game::begin_trial`, any number of
+//! random moves (often to the end of the game), `Game::undo_trial`, and every part of the
+//! state a player or a rule can see is what it was, down to the feature roots; the game then
+//! goes on to the same log as a game that never tried anything.
+
+use hunters::bot::{Bot, BotKind};
+use hunters::game::{Game, Move};
+use hunters::log::{self, Header};
+use hunters::rng::{below, stream};
+use hunters::{Pos, Variant, ZoneId, ZoneKind, ZoneRef};
+
+const VARIANTS: [&str; 5] = ["2002", "2014", "2020", "2002-scout", "2014-scout"];
+
+/// Everything observable about a game, features included (roots, counters).
+fn state(g: &Game) -> String {
+    let tiles = &g.tiles().tiles;
+    let f = g.features();
+    let mut out = format!(
+        "{:?}\n{:?}\n{:?}\n{:?}\n{}\n",
+        g.board().placed(),
+        g.pieces(),
+        (0..g.players())
+            .map(|p| (g.supply(p), g.total(p), g.hand(p).to_vec()))
+            .collect::<Vec<_>>(),
+        g.turn(),
+        g.regular_left()
+    );
+    let mut frontier: Vec<Pos> = g.board().frontier().collect();
+    frontier.sort_by_key(|p| (p.x, p.y));
+    out.push_str(&format!("{frontier:?}\n{}\n", g.events().len()));
+    for (placed, p) in g.board().placed().iter().enumerate() {
+        let tile = &tiles[p.tile];
+        for kind in [
+            ZoneKind::Forest,
+            ZoneKind::Meadow,
+            ZoneKind::River,
+            ZoneKind::Lake,
+        ] {
+            for index in 0..tile.zone_count(kind) {
+                let z = ZoneId {
+                    placed: placed as u16,
+                    zone: ZoneRef {
+                        kind,
+                        index: index as u8,
+                    },
+                };
+                let line = match kind {
+                    ZoneKind::Forest => {
+                        format!("{:?}", (f.key(tiles, g.board(), z, false), f.forest(z)))
+                    }
+                    ZoneKind::Meadow => {
+                        format!("{:?}", (f.key(tiles, g.board(), z, false), f.meadow(z)))
+                    }
+                    ZoneKind::River => format!(
+                        "{:?}",
+                        (
+                            f.key(tiles, g.board(), z, false),
+                            f.river(z),
+                            f.system(tiles, g.board(), z)
+                        )
+                    ),
+                    ZoneKind::Lake => format!(
+                        "{:?}",
+                        (
+                            f.key(tiles, g.board(), z, true),
+                            f.system(tiles, g.board(), z)
+                        )
+                    ),
+                };
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+fn random_move(g: &Game, rng: &mut hunters::rng::Stream) -> Move {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves[below(rng, moves.len())]
+}
+
+#[test]
+fn trial_and_undo_leave_the_game_as_it_was() {
+    let mut trials = 0;
+    for i in 0..300u64 {
+        let variant = VARIANTS[(i % 5) as usize];
+        let players = 2 + (i as usize / 5) % 4;
+        let v = Variant::load(variant).unwrap();
+        let seed = 7919 * i + 3;
+        let kinds: Vec<BotKind> = (0..players)
+            .map(|s| {
+                if (i + s as u64).is_multiple_of(3) {
+                    BotKind::Greedy
+                } else {
+                    BotKind::Random
+                }
+            })
+            .collect();
+        // The same game twice: one tries moves along the way, the other never does.
+        let mut tried = Game::seeded(&v, players, seed);
+        let mut plain = Game::seeded(&v, players, seed);
+        let mut bots_a: Vec<Box<dyn Bot + Send>> = kinds
+            .iter()
+            .enumerate()
+            .map(|(s, k)| k.make(seed, s))
+            .collect();
+        let mut bots_b: Vec<Box<dyn Bot + Send>> = kinds
+            .iter()
+            .enumerate()
+            .map(|(s, k)| k.make(seed, s))
+            .collect();
+        let mut rng = stream(seed, "trial test");
+        let mut moves = Vec::new();
+        while let Some(turn) = tried.turn() {
+            if below(&mut rng, 4) == 0 {
+                let before = state(&tried);
+                tried.begin_trial();
+                assert!(tried.in_trial());
+                // A few moves, or to the end of the game.
+                let depth = if below(&mut rng, 3) == 0 {
+                    usize::MAX
+                } else {
+                    1 + below(&mut rng, 6)
+                };
+                let mut played = 0;
+                while !tried.is_over() && played < depth {
+                    let m = random_move(&tried, &mut rng);
+                    tried.play(m).unwrap();
+                    played += 1;
+                }
+                tried.undo_trial();
+                assert!(!tried.in_trial());
+                assert_eq!(
+                    state(&tried),
+                    before,
+                    "{variant} seed {seed}: a trial of {played} moves left a trace"
+                );
+                trials += 1;
+            }
+            tried.legal_moves(&mut moves);
+            let m = bots_a[turn.player].choose(&tried, &moves);
+            tried.play(m).unwrap();
+            plain.legal_moves(&mut moves);
+            let m = bots_b[turn.player].choose(&plain, &moves);
+            plain.play(m).unwrap();
+        }
+        assert!(plain.is_over());
+        let header = Header::for_bots(variant, seed, &kinds);
+        assert_eq!(
+            log::write(&tried, &header),
+            log::write(&plain, &header),
+            "{variant} seed {seed}: the game with trials went another way"
+        );
+    }
+    assert!(trials > 3000, "only {trials} trials");
+}
