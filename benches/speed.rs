@@ -1,5 +1,7 @@
-//! Speed of the engine: whole games, move generation on fixed positions, and verifying the
-//! golden corpus. Run with `cargo bench --bench speed` (release build, one thread).
+//! Speed of the engine: whole games, move generation on fixed positions, playouts from
+//! mid-game (what a search lives on), and verifying the golden corpus. Run with
+//! `cargo bench --bench speed` (release build, one thread); name sections to run only those
+//! (`cargo bench --bench speed -- playouts`).
 //!
 //! Each measurement repeats its work until about a second has passed and reports the rate;
 //! `HUNTERS_BENCH_SECONDS` changes that budget.
@@ -99,6 +101,43 @@ fn move_generation() {
     println!();
 }
 
+/// One playout: from a position at turn 30, random moves to the end of the game, then back to
+/// the position; either by copying the game first or with a trial and its undo.
+fn playouts() {
+    println!("## Playouts from mid-game (turn 30, random moves to the end, 2 players)");
+    println!();
+    println!("| variant | back to the position by | playouts/s | µs per playout |");
+    println!("|---|---|---:|---:|");
+    for variant in ["2002", "2020", "2002-scout"] {
+        let v = Variant::load(variant).expect("a built-in variant");
+        let root = position(&v, 30);
+        let mut bot = BotKind::Random.make(5, 0);
+        let mut moves: Vec<Move> = Vec::new();
+        let mut play_to_end = |g: &mut Game| {
+            while g.turn().is_some() {
+                g.legal_moves(&mut moves);
+                let mv = bot.choose(g, &moves);
+                g.play_unchecked(mv);
+            }
+        };
+        let mut copy = root.clone();
+        let (r, _) = rate(|_| {
+            copy.copy_for_trial(&root);
+            play_to_end(&mut copy);
+        });
+        println!("| {variant} | copy | {r:.0} | {:.1} |", 1e6 / r);
+        let mut game = root.clone();
+        game.keep_no_events();
+        let (r, _) = rate(|_| {
+            game.begin_trial();
+            play_to_end(&mut game);
+            game.undo_trial();
+        });
+        println!("| {variant} | trial and undo | {r:.0} | {:.1} |", 1e6 / r);
+    }
+    println!();
+}
+
 fn golden() -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         if let Ok(entries) = std::fs::read_dir(dir) {
@@ -155,6 +194,9 @@ fn main() {
     }
     if wants("moves") {
         move_generation();
+    }
+    if wants("playouts") {
+        playouts();
     }
     if wants("verify") {
         verify_corpus();

@@ -447,35 +447,46 @@ impl Board {
     /// Every legal placement of `tile`, one per distinct rotation, into `out` (cleared first).
     pub fn legal_placements(&self, tile: &Tile, out: &mut Vec<Placement>) {
         out.clear();
-        if self.placed.len() >= self.capacity() {
-            return;
-        }
-        let codes = Rotation::ALL.map(|r| tile.side_code(r));
-        for sq in &self.frontier {
-            for rot in Rotation::ALL {
-                if tile.is_distinct_rotation(rot)
-                    && (codes[rot.0 as usize] ^ sq.need) & sq.mask == 0
-                {
-                    out.push(Placement { pos: sq.pos, rot });
-                }
-            }
-        }
+        out.extend(self.placements(tile));
     }
 
     /// Every legal placement of `tile`, one per distinct rotation, in the order of
     /// [`Board::legal_placements`], without collecting them.
     pub fn placements<'a>(&'a self, tile: &'a Tile) -> impl Iterator<Item = Placement> + 'a {
+        self.fitting(tile).flat_map(|(pos, rots)| {
+            (0..4u8)
+                .filter(move |r| rots & (1 << r) != 0)
+                .map(move |r| Placement {
+                    pos,
+                    rot: Rotation(r),
+                })
+        })
+    }
+
+    /// The frontier squares where `tile` fits, in frontier order, each with the distinct
+    /// rotations that fit there as bits (bit `r` for `Rotation(r)`). All four rotations are
+    /// tested at once: the four side codes of the tile are the four bytes of one word.
+    pub fn fitting<'a>(&'a self, tile: &'a Tile) -> impl Iterator<Item = (Pos, u8)> + 'a {
+        const LOW7: u32 = 0x7f7f_7f7f;
         let full = self.placed.len() >= self.capacity();
-        let codes = Rotation::ALL.map(|r| tile.side_code(r));
+        let codes = u32::from_le_bytes(Rotation::ALL.map(|r| tile.side_code(r)));
+        // The high bit of each byte: the rotations that give distinct placements.
+        let distinct = (0..4).fold(0u32, |m, r| {
+            m | u32::from(tile.is_distinct_rotation(Rotation(r))) << (8 * r + 7)
+        });
         self.frontier
             .iter()
             .filter(move |_| !full)
-            .flat_map(move |sq| {
-                Rotation::ALL.into_iter().filter_map(move |rot| {
-                    (tile.is_distinct_rotation(rot)
-                        && (codes[rot.0 as usize] ^ sq.need) & sq.mask == 0)
-                        .then_some(Placement { pos: sq.pos, rot })
-                })
+            .filter_map(move |sq| {
+                let need = u32::from(sq.need) * 0x0101_0101;
+                let mask = u32::from(sq.mask) * 0x0101_0101;
+                let x = (codes ^ need) & mask;
+                // High bit set in exactly the bytes of `x` that are zero.
+                let zero = !(((x & LOW7) + LOW7) | x | LOW7) & distinct;
+                let rots =
+                    ((zero >> 7) & 1 | (zero >> 14) & 2 | (zero >> 21) & 4 | (zero >> 28) & 8)
+                        as u8;
+                (rots != 0).then_some((sq.pos, rots))
             })
     }
 

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bot::{BotKind, play_out};
-use crate::game::{Category, Event, Game};
+use crate::game::{Category, Game};
 use crate::variant::Variant;
 
 /// The seed of game `index` of a run with master seed `seed`: the same for every variant, so
@@ -22,7 +22,14 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 
 /// Plays one game of `variant` to its end with one bot per seat.
 pub fn play(variant: &Variant, bots: &[BotKind], seed: u64) -> Game {
+    play_keeping(variant, bots, seed, true)
+}
+
+fn play_keeping(variant: &Variant, bots: &[BotKind], seed: u64, events: bool) -> Game {
     let mut game = Game::seeded(variant, bots.len(), seed);
+    if !events {
+        game.keep_no_events();
+    }
     let mut players: Vec<_> = bots
         .iter()
         .enumerate()
@@ -56,15 +63,7 @@ impl Outcome {
         let mut sorted = totals.clone();
         sorted.sort_unstable_by(|a, b| b.cmp(a));
         let margin = sorted[0] - sorted.get(1).copied().unwrap_or(0);
-        let mut bonus_turns = 0;
-        let mut last_bonus = false;
-        for e in game.events() {
-            match e {
-                Event::Draw { bonus, .. } => last_bonus = *bonus,
-                Event::Place { .. } => bonus_turns += u32::from(last_bonus),
-                _ => {}
-            }
-        }
+        let bonus_turns = game.bonus_turns();
         Outcome {
             points,
             totals,
@@ -222,6 +221,7 @@ pub fn tally_game(
     let s = seed_of(seed, index, bots.len(), rotate);
     variants
         .iter()
-        .map(|v| Outcome::of(&play(v, &seats, s)))
+        // Statistics need the scores, not the events.
+        .map(|v| Outcome::of(&play_keeping(v, &seats, s, false)))
         .collect()
 }

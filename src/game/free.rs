@@ -18,55 +18,73 @@ const NO_KEY: FeatureKey = FeatureKey {
 };
 
 /// What a neighbour shows at one part of the side it turns toward a square: the feature
-/// there and whether it is claimed against a new meeple; on a river's middle part also its
+/// there and how many pieces claim it against a new meeple; on a river's middle part also its
 /// river system and whether that holds a hut.
 #[derive(Clone, Copy)]
 struct Slot {
     key: FeatureKey,
-    taken: bool,
+    claimed: u16,
     system: FeatureKey,
     hut: bool,
 }
 
 const EMPTY_SLOT: Slot = Slot {
     key: NO_KEY,
-    taken: false,
+    claimed: 0,
     system: NO_KEY,
     hut: false,
 };
 
-/// The features around one empty square, for a given shaman recall.
+/// The features around one empty square.
 #[derive(Clone, Copy)]
 pub(super) struct Surroundings {
     pos: Pos,
-    recall: Option<usize>,
     /// By direction from the square and by the part of *this* square's side (part `p` here
     /// meets part `2 - p` of the neighbour).
     slots: [[Slot; 3]; 4],
     /// Directions with a neighbour, and the side it shows.
     sides: [Option<Side>; 4],
-    any_taken: bool,
+    any_claimed: bool,
     any_hut: bool,
 }
 
+impl Surroundings {
+    pub(super) fn pos(&self) -> Pos {
+        self.pos
+    }
+
+    /// Whether the feature of `key` lies next to the square.
+    pub(super) fn touches(&self, key: FeatureKey) -> bool {
+        self.slots.iter().flatten().any(|s| s.key == key)
+    }
+}
+
+/// Whether a slot is claimed once the shaman's meeple left the feature `gone`.
+fn taken(slot: &Slot, gone: Option<FeatureKey>) -> bool {
+    slot.claimed > u16::from(gone == Some(slot.key))
+}
+
 impl Game {
-    /// The features around `pos` once the shaman has taken back piece `recall` (the recalled
-    /// meeple leaves before the piece is placed, so its feature may be free).
-    pub(super) fn surroundings(&self, pos: Pos, recall: Option<usize>) -> Surroundings {
-        let tiles = &self.set.tiles;
-        let gone = recall.and_then(|r| {
+    /// The feature the meeple the shaman takes back leaves (it leaves before the piece is
+    /// placed, so that feature may be free).
+    pub(super) fn recalled_from(&self, recall: Option<usize>) -> Option<FeatureKey> {
+        recall.and_then(|r| {
             let p = self.pieces[r];
             match p.at {
                 PieceAt::Zone(z) if p.piece != Piece::Hut => Some(self.features.claim(z).0),
                 _ => None,
             }
-        });
+        })
+    }
+
+    /// The features around `pos`.
+    pub(super) fn surroundings(&self, pos: Pos) -> Surroundings {
+        let tiles = &self.set.tiles;
         let mut s = Surroundings {
             pos,
-            recall,
             slots: [[EMPTY_SLOT; 3]; 4],
             sides: [None; 4],
-            any_taken: false,
+            any_claimed: false,
             any_hut: false,
         };
         for dir in Dir::ALL {
@@ -88,11 +106,10 @@ impl Game {
                     zone: otile.zone_at(other.rot, back, 2 - part),
                 };
                 let (key, claimed) = self.features.claim(nz);
-                let taken = claimed > u16::from(gone == Some(key));
                 let slot = &mut s.slots[dir.index()][part];
                 slot.key = key;
-                slot.taken = taken;
-                s.any_taken |= taken;
+                slot.claimed = claimed;
+                s.any_claimed |= claimed > 0;
                 if nz.zone.kind == ZoneKind::River {
                     let (system, hut) = self.features.system_claim(nz);
                     slot.system = system;
@@ -112,8 +129,9 @@ impl Game {
         at: Placement,
         recalled: Option<usize>,
     ) -> FreeZones {
-        let around = self.surroundings(at.pos, recalled);
-        self.free_zones_in(tile_index, at, &around, true, true)
+        let around = self.surroundings(at.pos);
+        let gone = self.recalled_from(recalled);
+        self.free_zones_in(tile_index, at, &around, gone, true, true)
     }
 
     /// [`Game::free_zones`] from the surroundings of the square, for meeples and / or huts.
@@ -122,13 +140,15 @@ impl Game {
         tile_index: usize,
         at: Placement,
         around: &Surroundings,
+        gone: Option<FeatureKey>,
         meeples: bool,
         huts: bool,
     ) -> FreeZones {
         debug_assert!(around.pos == at.pos);
-        let _ = around.recall;
         let tile = &self.set.tiles[tile_index];
         let mut free = FreeZones::default();
+        let any_taken = around.any_claimed
+            && (gone.is_none() || around.slots.iter().flatten().any(|s| taken(s, gone)));
         if meeples {
             for (kind, piece) in [
                 (ZoneKind::Forest, Piece::Gatherer),
@@ -136,7 +156,7 @@ impl Game {
                 (ZoneKind::River, Piece::Fisher),
             ] {
                 let n = tile.zone_count(kind);
-                if !around.any_taken {
+                if !any_taken {
                     for i in 0..n {
                         free.zones.push((piece, zone_ref(kind, i)));
                     }
@@ -146,7 +166,7 @@ impl Game {
                 let mut keys: Buf<_, 12> = Buf::new((0u8, NO_KEY, false));
                 each_touch(tile, at, around, |here, slot| {
                     if here.kind == kind {
-                        keys.push((here.index, slot.key, slot.taken));
+                        keys.push((here.index, slot.key, taken(slot, gone)));
                     }
                 });
                 push_untaken(&mut free, n, keys.as_slice(), |i| {
@@ -303,6 +323,7 @@ impl<T: Copy, const N: usize> Buf<T, N> {
 
 /// The zones of a tile a piece may go on, with the piece (a tile has at most 16 zones, and a
 /// hut may go on each river and lake).
+#[derive(Clone, Copy)]
 pub(super) struct FreeZones {
     zones: Buf<(Piece, ZoneRef), 32>,
 }

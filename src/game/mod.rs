@@ -217,6 +217,8 @@ pub struct Game {
     covered: Vec<(ZoneId, Herd)>,
     turn: Option<Turn>,
     events: Vec<Event>,
+    /// Bonus tiles (first edition) or menhir extra turns (2020) played so far.
+    bonus_turns: u32,
     /// Deck lengths before any refused tile went under them (later draws are "again").
     regular_dealt: usize,
     bonus_dealt: usize,
@@ -247,6 +249,7 @@ impl Clone for Game {
             covered: self.covered.clone(),
             turn: self.turn,
             events: self.events.clone(),
+            bonus_turns: self.bonus_turns,
             regular_dealt: self.regular_dealt,
             bonus_dealt: self.bonus_dealt,
             scout: self.scout.clone(),
@@ -363,6 +366,7 @@ impl Game {
             players,
             board,
             features,
+            bonus_turns: 0,
             regular_dealt: regular.len(),
             bonus_dealt: bonus.len(),
             regular,
@@ -434,6 +438,7 @@ impl Game {
         self.pieces.clone_from(&o.pieces);
         self.covered.clone_from(&o.covered);
         self.turn = o.turn;
+        self.bonus_turns = o.bonus_turns;
         self.regular_dealt = o.regular_dealt;
         self.bonus_dealt = o.bonus_dealt;
         self.scout.clone_from(&o.scout);
@@ -508,6 +513,19 @@ impl Game {
             return Vec::new();
         }
         top
+    }
+
+    /// Bonus tiles (first edition) or menhir extra turns (2020) played so far.
+    pub fn bonus_turns(&self) -> u32 {
+        self.bonus_turns
+    }
+
+    /// Stops keeping events from now on (the scores, the board and everything else go on as
+    /// before): for games nobody will write a log or a table of events for, such as the many
+    /// games of a simulation.
+    pub fn keep_no_events(&mut self) {
+        self.record = false;
+        self.events = Vec::new();
     }
 
     /// Regular tiles not yet drawn.
@@ -606,14 +624,18 @@ impl Game {
         }
         let usable = self.meeples_available(turn);
         let huts = self.supply[turn.player].huts > 0;
-        // The features around a square are looked up once for all rotations laid there.
-        let mut around: Vec<Option<free::Surroundings>> = vec![None; recalls.len()];
-        let mut square = None;
+        // The feature each shaman choice empties, and the features around a square, looked up
+        // once for all rotations and choices there.
+        let gone: Vec<_> = recalls.iter().map(|&r| self.recalled_from(r)).collect();
+        let mut around = None;
         for at in self.board.placements(tile) {
-            if square != Some(at.pos) {
-                square = Some(at.pos);
-                around.fill(None);
+            if around
+                .as_ref()
+                .is_none_or(|a: &free::Surroundings| a.pos() != at.pos)
+            {
+                around = None;
             }
+            let mut plain: Option<free::FreeZones> = None;
             for (k, &recall) in recalls.iter().enumerate() {
                 out.push(Move {
                     at,
@@ -626,8 +648,17 @@ impl Game {
                 if meeples == 0 && !huts {
                     continue;
                 }
-                let here = around[k].get_or_insert_with(|| self.surroundings(at.pos, recall));
-                let free = self.free_zones_in(drawn, at, here, meeples > 0, huts);
+                let here = around.get_or_insert_with(|| self.surroundings(at.pos));
+                // A recall from a feature not next to the square frees nothing here.
+                let free = match gone[k] {
+                    Some(g) if here.touches(g) => {
+                        self.free_zones_in(drawn, at, here, Some(g), meeples > 0, huts)
+                    }
+                    _ => *plain.get_or_insert_with(|| {
+                        let any_meeple = usable > 0 || recalls.len() > 1;
+                        self.free_zones_in(drawn, at, here, None, any_meeple, huts)
+                    }),
+                };
                 for (piece, zone) in free.options(meeples > 0, huts) {
                     out.push(Move {
                         at,
@@ -998,6 +1029,7 @@ impl Game {
             .board
             .place(tile, tile_index, mv.at)
             .expect("a legal placement");
+        self.bonus_turns += u32::from(turn.bonus);
         self.features.add_tile(tiles, &self.board);
         self.emit(Event::Place {
             player: p,

@@ -21,6 +21,7 @@ pub(super) struct Mark {
     next_bonus: usize,
     supply: [Supply; MAX_PLAYERS],
     returned_this_turn: u8,
+    bonus_turns: u32,
     scores: [[u32; 5]; MAX_PLAYERS],
     pieces: Vec<OnBoard>,
     covered: Vec<(ZoneId, Herd)>,
@@ -51,6 +52,7 @@ impl Game {
         m.next_bonus = self.next_bonus;
         m.supply = self.supply;
         m.returned_this_turn = self.returned_this_turn;
+        m.bonus_turns = self.bonus_turns;
         m.scores = self.scores;
         m.pieces.clone_from(&self.pieces);
         m.covered.clone_from(&self.covered);
@@ -78,6 +80,7 @@ impl Game {
         self.next_bonus = m.next_bonus;
         self.supply = m.supply;
         self.returned_this_turn = m.returned_this_turn;
+        self.bonus_turns = m.bonus_turns;
         self.scores = m.scores;
         std::mem::swap(&mut self.pieces, &mut m.pieces);
         std::mem::swap(&mut self.covered, &mut m.covered);
