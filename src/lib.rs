@@ -40,11 +40,13 @@
 pub mod board;
 pub mod bot;
 pub mod compare;
+pub mod edition;
 pub mod error;
 pub mod feature;
 pub mod game;
 pub mod illegal;
 pub mod log;
+pub mod options;
 pub mod render;
 pub mod rng;
 pub mod ruleset;

@@ -21,11 +21,11 @@ use crate::error::InputError;
 use crate::feature::{Herd, PieceAt, ZoneId};
 use crate::game::{Event, Game, Move, Play, Turn};
 use crate::rng::{shuffle, stream};
-use crate::ruleset::ruleset;
 use crate::scout::Special;
 use crate::tile::{Deck, Dir, Piece, Rotation, Side, Tile, ZoneKind, ZoneRef};
 use crate::tileset::{TileSet, read_input};
 use crate::variant::Variant;
+use crate::variant::ruleset;
 
 /// The value of the `Format` tag this version writes and reads.
 pub const FORMAT: &str = "hunters-log 1";
@@ -690,7 +690,7 @@ fn parse_move(w: &[&str]) -> Result<MoveLine, String> {
 fn known_tag(name: &str) -> bool {
     ["Format", "Variant", "Edition", "Seed", "Players", "Result"].contains(&name)
         || crate::ruleset::Options::NAMES.contains(&name)
-        || crate::scout::ScoutOptions::NAMES.contains(&name)
+        || crate::options::ScoutOptions::NAMES.contains(&name)
         || NOTE_TAGS.contains(&name)
 }
 
@@ -756,7 +756,7 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
     }
     for t in &log.tags {
         if crate::ruleset::Options::NAMES.contains(&t.name.as_str())
-            || crate::scout::ScoutOptions::NAMES.contains(&t.name.as_str())
+            || crate::options::ScoutOptions::NAMES.contains(&t.name.as_str())
         {
             variant
                 .options

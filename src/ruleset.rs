@@ -9,161 +9,9 @@
 
 use std::fmt;
 
+pub use crate::edition::Edition;
 use crate::feature::{ForestInfo, Herd, RiverInfo, SystemInfo};
-use crate::scout::{Scout, ScoutOptions};
-use crate::variant::Edition;
-
-/// What a forest or river scores per: each zone (segment) or each distinct tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CountUnit {
-    /// 2002 text: "2 points for each forest segment", "1 point for each river segment".
-    Segment,
-    /// 2014 and 2020 texts: "2 points for each forest tile", "1 point for each river tile".
-    Tile,
-}
-
-impl CountUnit {
-    pub fn name(self) -> &'static str {
-        match self {
-            CountUnit::Segment => "segment",
-            CountUnit::Tile => "tile",
-        }
-    }
-}
-
-/// The decisions no rulebook settles, each with the default of rules-matrix §5.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// §5 Q1: forests and rivers score per segment (2002 text) or per tile (2014, 2020).
-    pub count_unit: CountUnit,
-    /// §5 Q2 / row 18: a meeple returned earlier in the turn may go on the bonus tile
-    /// (2002: no, "on their next turn"; 2014: yes, explicitly; 2020: yes).
-    pub reuse_returned_on_bonus: bool,
-    /// §5 Q5 / row 7: an unplaceable bonus or menhir tile is discarded and the next one drawn
-    /// (the 2002 rule); if false the bonus turn is lost instead.
-    pub redraw_unplaceable_bonus: bool,
-    /// §5 Q7: the extra turn earned by the last regular tile (2020) is still played.
-    pub last_tile_bonus_turn: bool,
-    /// §5 Q10a: the hunting trap also scores the animals on its own tile (default: only the 8
-    /// surrounding tiles, as printed).
-    pub hunting_trap_own_tile: bool,
-    /// §5 Q10b: the hunting trap also covers tigers that cancelled no deer.
-    pub hunting_trap_covers_idle_tigers: bool,
-    /// §5 Q11: several pit traps double an animal more than once.
-    pub pit_traps_stack: bool,
-    /// §5 Q13: each raft in a river system adds 1 per lake (false: rafts do not add up).
-    pub rafts_stack: bool,
-    /// §5 Q17 / row 35: tied leaders share the victory (false: no winner on a tie).
-    pub shared_victory: bool,
-    /// The Scout expansion's options, when it is on.
-    pub scout: Option<ScoutOptions>,
-}
-
-impl Options {
-    /// The named options with their text names, for variant files and log headers.
-    pub const NAMES: [&'static str; 9] = [
-        "count-unit",
-        "reuse-returned-on-bonus",
-        "redraw-unplaceable-bonus",
-        "last-tile-bonus-turn",
-        "hunting-trap-own-tile",
-        "hunting-trap-covers-idle-tigers",
-        "pit-traps-stack",
-        "rafts-stack",
-        "shared-victory",
-    ];
-
-    /// The printed rules of an edition, with the §5 defaults where it is silent.
-    pub fn for_edition(edition: Edition) -> Options {
-        let classic = edition != Edition::E2020;
-        Options {
-            count_unit: if edition == Edition::E2002 {
-                CountUnit::Segment
-            } else {
-                CountUnit::Tile
-            },
-            reuse_returned_on_bonus: edition != Edition::E2002,
-            redraw_unplaceable_bonus: true,
-            last_tile_bonus_turn: true,
-            hunting_trap_own_tile: false,
-            hunting_trap_covers_idle_tigers: false,
-            pit_traps_stack: false,
-            rafts_stack: !classic,
-            shared_victory: true,
-            scout: None,
-        }
-    }
-
-    /// Every option as `name = value`, in a fixed order.
-    pub fn pairs(&self) -> Vec<(&'static str, String)> {
-        let b = |v: bool| v.to_string();
-        vec![
-            ("count-unit", self.count_unit.name().to_string()),
-            ("reuse-returned-on-bonus", b(self.reuse_returned_on_bonus)),
-            ("redraw-unplaceable-bonus", b(self.redraw_unplaceable_bonus)),
-            ("last-tile-bonus-turn", b(self.last_tile_bonus_turn)),
-            ("hunting-trap-own-tile", b(self.hunting_trap_own_tile)),
-            (
-                "hunting-trap-covers-idle-tigers",
-                b(self.hunting_trap_covers_idle_tigers),
-            ),
-            ("pit-traps-stack", b(self.pit_traps_stack)),
-            ("rafts-stack", b(self.rafts_stack)),
-            ("shared-victory", b(self.shared_victory)),
-        ]
-        .into_iter()
-        .chain(self.scout.iter().flat_map(ScoutOptions::pairs))
-        .collect()
-    }
-
-    /// Sets one option from its text form; the error says what was expected.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        if ScoutOptions::NAMES.contains(&name) {
-            let Some(scout) = &mut self.scout else {
-                return Err(format!(
-                    "option {name} belongs to the Scout expansion, which is not on; add \
-                     expansions = [\"scout\"]"
-                ));
-            };
-            return scout.set(name, value).unwrap_or(Ok(()));
-        }
-        let boolean = || match value {
-            "true" => Ok(true),
-            "false" => Ok(false),
-            _ => Err(format!("option {name} takes true or false, not {value:?}")),
-        };
-        match name {
-            "count-unit" => {
-                self.count_unit = match value {
-                    "segment" => CountUnit::Segment,
-                    "tile" => CountUnit::Tile,
-                    _ => {
-                        return Err(format!(
-                            "option count-unit takes \"segment\" or \"tile\", not {value:?}"
-                        ));
-                    }
-                }
-            }
-            "reuse-returned-on-bonus" => self.reuse_returned_on_bonus = boolean()?,
-            "redraw-unplaceable-bonus" => self.redraw_unplaceable_bonus = boolean()?,
-            "last-tile-bonus-turn" => self.last_tile_bonus_turn = boolean()?,
-            "hunting-trap-own-tile" => self.hunting_trap_own_tile = boolean()?,
-            "hunting-trap-covers-idle-tigers" => self.hunting_trap_covers_idle_tigers = boolean()?,
-            "pit-traps-stack" => self.pit_traps_stack = boolean()?,
-            "rafts-stack" => self.rafts_stack = boolean()?,
-            "shared-victory" => self.shared_victory = boolean()?,
-            _ => {
-                return Err(format!(
-                    "option {name:?} is unknown; the options are {} and, with the Scout \
-                     expansion, {}",
-                    Options::NAMES.join(", "),
-                    ScoutOptions::NAMES.join(", ")
-                ));
-            }
-        }
-        Ok(())
-    }
-}
+pub use crate::options::{CountUnit, Options, ScoutOptions};
 
 /// Points per animal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -442,26 +290,17 @@ impl Ruleset for Rules2020 {
     }
 }
 
-/// The ruleset of an edition with the given options.
-pub fn ruleset(edition: Edition, options: Options) -> Box<dyn Ruleset> {
-    let scout = options.scout;
-    let base: Box<dyn Ruleset> = match edition {
-        Edition::E2002 => Box::new(Rules2002 { options }),
-        Edition::E2014 => Box::new(Rules2014 { options }),
-        Edition::E2020 => Box::new(Rules2020 { options }),
-    };
-    match scout {
-        Some(s) => Box::new(Scout::new(base, s)),
-        None => base,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn rules(e: Edition) -> Box<dyn Ruleset> {
-        ruleset(e, Options::for_edition(e))
+        let options = Options::for_edition(e);
+        match e {
+            Edition::E2002 => Box::new(Rules2002 { options }),
+            Edition::E2014 => Box::new(Rules2014 { options }),
+            Edition::E2020 => Box::new(Rules2020 { options }),
+        }
     }
 
     #[test]

@@ -4,14 +4,16 @@
 //! also be read from any TOML file, whose tile sets may then be built-in names or paths
 //! relative to that file.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::Deserialize;
 
+pub use crate::edition::Edition;
 use crate::error::{InputError, from_toml};
-use crate::ruleset::{Options, Ruleset, ruleset};
+use crate::options::{Options, ScoutOptions};
+use crate::ruleset::{Rules2002, Rules2014, Rules2020, Ruleset};
+use crate::scout::Scout;
 use crate::tileset::{TileSet, read_input};
 
 /// The built-in variants: name and TOML text.
@@ -22,39 +24,6 @@ pub const BUILTIN: [(&str, &str); 5] = [
     ("2002-scout", include_str!("../variants/2002-scout.toml")),
     ("2014-scout", include_str!("../variants/2014-scout.toml")),
 ];
-
-/// A published edition of the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Edition {
-    /// Hans im Glück 2002, English text by Rio Grande Games.
-    E2002,
-    /// The Z-Man / F2Z English printing of 2014.
-    E2014,
-    /// The 2020 "menhir" second edition.
-    E2020,
-}
-
-impl Edition {
-    pub const ALL: [Edition; 3] = [Edition::E2002, Edition::E2014, Edition::E2020];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Edition::E2002 => "2002",
-            Edition::E2014 => "2014",
-            Edition::E2020 => "2020",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<Edition> {
-        Edition::ALL.into_iter().find(|e| e.name() == s)
-    }
-}
-
-impl fmt::Display for Edition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// A variant as read from its file, with its tile sets loaded.
 #[derive(Clone, Debug)]
@@ -167,7 +136,7 @@ impl Variant {
                      published rules combine it with the 2020 edition",
                 ));
             }
-            options.scout = Some(crate::scout::ScoutOptions::default());
+            options.scout = Some(ScoutOptions::default());
         }
         for (key, value) in &raw.options {
             let text = match value {
@@ -241,4 +210,18 @@ fn load_tiles(name: &str, dir: Option<&Path>) -> Result<TileSet, TilesError> {
         return Err(Missing);
     }
     TileSet::load_file(&path).map_err(Broken)
+}
+
+/// The ruleset of an edition with the given options.
+pub fn ruleset(edition: Edition, options: Options) -> Box<dyn Ruleset> {
+    let scout = options.scout;
+    let base: Box<dyn Ruleset> = match edition {
+        Edition::E2002 => Box::new(Rules2002 { options }),
+        Edition::E2014 => Box::new(Rules2014 { options }),
+        Edition::E2020 => Box::new(Rules2020 { options }),
+    };
+    match scout {
+        Some(s) => Box::new(Scout::new(base, s)),
+        None => base,
+    }
 }

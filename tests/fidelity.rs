@@ -16,8 +16,9 @@ use hunters::bot::{BotKind, play_out};
 use hunters::game::{
     Event, Game, IllegalMove, IllegalPiece, IllegalRecall, IllegalScout, Move, Play,
 };
-use hunters::ruleset::{Options, Ruleset, ruleset};
+use hunters::ruleset::{Options, Ruleset};
 use hunters::scout::Special;
+use hunters::variant::ruleset;
 use hunters::{
     Dir, Edition, Herd, PieceAt, PlaceError, Side, TileSet, Variant, ZoneId, ZoneKind, ZoneRef,
 };

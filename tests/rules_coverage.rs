@@ -18,7 +18,8 @@ use scenario::*;
 use std::sync::Arc;
 
 use hunters::game::{Category, Event, Game, IllegalMove, Move, OnBoard, Play};
-use hunters::ruleset::{Ruleset, ruleset};
+use hunters::ruleset::Ruleset;
+use hunters::variant::ruleset;
 use hunters::{Deck, Herd, Piece, PieceAt, Pos, Variant, ZoneId, ZoneKind, ZoneRef};
 
 const RED: usize = 0;

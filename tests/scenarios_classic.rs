@@ -26,7 +26,8 @@ use scenario::*;
 use std::sync::Arc;
 
 use hunters::game::{Category, Event, Game, Move, OnBoard, ScoreEvent, Turn};
-use hunters::ruleset::{Options, Ruleset, ruleset};
+use hunters::ruleset::{Options, Ruleset};
+use hunters::variant::ruleset;
 use hunters::{Edition, Herd, Piece, PieceAt, Pos, TileSet, Variant, ZoneId, ZoneKind, ZoneRef};
 
 const RED: usize = 0;

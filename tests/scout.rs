@@ -21,8 +21,9 @@ use scenario::*;
 use std::sync::Arc;
 
 use hunters::game::{Category, Event, Game, IllegalMove, Move, OnBoard, Play, ScoreEvent, Turn};
-use hunters::ruleset::{Ruleset, ruleset};
+use hunters::ruleset::Ruleset;
 use hunters::scout::Special;
+use hunters::variant::ruleset;
 use hunters::{Piece, PieceAt, Pos, TileSet, Variant, ZoneId, ZoneKind, ZoneRef};
 
 const RED: usize = 0;

@@ -18,8 +18,9 @@ pub use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout}
 
 mod free;
 mod trial;
+use crate::options::{CountUnit, ScoutOptions};
 use crate::rng::{shuffle, stream};
-use crate::ruleset::{Breakdown, CountUnit, Ruleset};
+use crate::ruleset::{Breakdown, Ruleset};
 use crate::scout::{LakeScope, Refusal, Special, deal};
 use crate::tile::{Deck, LakeSpecial, MeadowSpecial, Piece, RiverEnd, Rotation, ZoneKind, ZoneRef};
 use crate::tileset::TileSet;
@@ -836,7 +837,7 @@ impl Game {
             .any(|m| m.has(MeadowSpecial::Shaman))
     }
 
-    fn shaman_card(&self, turn: Turn) -> Result<&crate::scout::ScoutOptions, IllegalRecall> {
+    fn shaman_card(&self, turn: Turn) -> Result<&ScoutOptions, IllegalRecall> {
         let options = self
             .rules
             .scout()

@@ -1,0 +1,299 @@
+//! The named options: every point where the rulebooks are silent, unclear or disagree
+//! (rules-matrix §5), each with the printed rule of an edition as its default. A variant file
+//! may switch any of them in its `[options]` table; the log header writes every one in force.
+
+use crate::edition::Edition;
+
+/// What a forest or river scores per: each zone (segment) or each distinct tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CountUnit {
+    /// 2002 text: "2 points for each forest segment", "1 point for each river segment".
+    Segment,
+    /// 2014 and 2020 texts: "2 points for each forest tile", "1 point for each river tile".
+    Tile,
+}
+
+impl CountUnit {
+    pub fn name(self) -> &'static str {
+        match self {
+            CountUnit::Segment => "segment",
+            CountUnit::Tile => "tile",
+        }
+    }
+}
+
+/// The decisions no rulebook settles, each with the default of rules-matrix §5.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// §5 Q1: forests and rivers score per segment (2002 text) or per tile (2014, 2020).
+    pub count_unit: CountUnit,
+    /// §5 Q2 / row 18: a meeple returned earlier in the turn may go on the bonus tile
+    /// (2002: no, "on their next turn"; 2014: yes, explicitly; 2020: yes).
+    pub reuse_returned_on_bonus: bool,
+    /// §5 Q5 / row 7: an unplaceable bonus or menhir tile is discarded and the next one drawn
+    /// (the 2002 rule); if false the bonus turn is lost instead.
+    pub redraw_unplaceable_bonus: bool,
+    /// §5 Q7: the extra turn earned by the last regular tile (2020) is still played.
+    pub last_tile_bonus_turn: bool,
+    /// §5 Q10a: the hunting trap also scores the animals on its own tile (default: only the 8
+    /// surrounding tiles, as printed).
+    pub hunting_trap_own_tile: bool,
+    /// §5 Q10b: the hunting trap also covers tigers that cancelled no deer.
+    pub hunting_trap_covers_idle_tigers: bool,
+    /// §5 Q11: several pit traps double an animal more than once.
+    pub pit_traps_stack: bool,
+    /// §5 Q13: each raft in a river system adds 1 per lake (false: rafts do not add up).
+    pub rafts_stack: bool,
+    /// §5 Q17 / row 35: tied leaders share the victory (false: no winner on a tie).
+    pub shared_victory: bool,
+    /// The Scout expansion's options, when it is on.
+    pub scout: Option<ScoutOptions>,
+}
+
+impl Options {
+    /// The named options with their text names, for variant files and log headers.
+    pub const NAMES: [&'static str; 9] = [
+        "count-unit",
+        "reuse-returned-on-bonus",
+        "redraw-unplaceable-bonus",
+        "last-tile-bonus-turn",
+        "hunting-trap-own-tile",
+        "hunting-trap-covers-idle-tigers",
+        "pit-traps-stack",
+        "rafts-stack",
+        "shared-victory",
+    ];
+
+    /// The printed rules of an edition, with the §5 defaults where it is silent.
+    pub fn for_edition(edition: Edition) -> Options {
+        let classic = edition != Edition::E2020;
+        Options {
+            count_unit: if edition == Edition::E2002 {
+                CountUnit::Segment
+            } else {
+                CountUnit::Tile
+            },
+            reuse_returned_on_bonus: edition != Edition::E2002,
+            redraw_unplaceable_bonus: true,
+            last_tile_bonus_turn: true,
+            hunting_trap_own_tile: false,
+            hunting_trap_covers_idle_tigers: false,
+            pit_traps_stack: false,
+            rafts_stack: !classic,
+            shared_victory: true,
+            scout: None,
+        }
+    }
+
+    /// Every option as `name = value`, in a fixed order.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let b = |v: bool| v.to_string();
+        vec![
+            ("count-unit", self.count_unit.name().to_string()),
+            ("reuse-returned-on-bonus", b(self.reuse_returned_on_bonus)),
+            ("redraw-unplaceable-bonus", b(self.redraw_unplaceable_bonus)),
+            ("last-tile-bonus-turn", b(self.last_tile_bonus_turn)),
+            ("hunting-trap-own-tile", b(self.hunting_trap_own_tile)),
+            (
+                "hunting-trap-covers-idle-tigers",
+                b(self.hunting_trap_covers_idle_tigers),
+            ),
+            ("pit-traps-stack", b(self.pit_traps_stack)),
+            ("rafts-stack", b(self.rafts_stack)),
+            ("shared-victory", b(self.shared_victory)),
+        ]
+        .into_iter()
+        .chain(self.scout.iter().flat_map(ScoutOptions::pairs))
+        .collect()
+    }
+
+    /// Sets one option from its text form; the error says what was expected.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if ScoutOptions::NAMES.contains(&name) {
+            let Some(scout) = &mut self.scout else {
+                return Err(format!(
+                    "option {name} belongs to the Scout expansion, which is not on; add \
+                     expansions = [\"scout\"]"
+                ));
+            };
+            return scout.set(name, value).unwrap_or(Ok(()));
+        }
+        let boolean = || match value {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(format!("option {name} takes true or false, not {value:?}")),
+        };
+        match name {
+            "count-unit" => {
+                self.count_unit = match value {
+                    "segment" => CountUnit::Segment,
+                    "tile" => CountUnit::Tile,
+                    _ => {
+                        return Err(format!(
+                            "option count-unit takes \"segment\" or \"tile\", not {value:?}"
+                        ));
+                    }
+                }
+            }
+            "reuse-returned-on-bonus" => self.reuse_returned_on_bonus = boolean()?,
+            "redraw-unplaceable-bonus" => self.redraw_unplaceable_bonus = boolean()?,
+            "last-tile-bonus-turn" => self.last_tile_bonus_turn = boolean()?,
+            "hunting-trap-own-tile" => self.hunting_trap_own_tile = boolean()?,
+            "hunting-trap-covers-idle-tigers" => self.hunting_trap_covers_idle_tigers = boolean()?,
+            "pit-traps-stack" => self.pit_traps_stack = boolean()?,
+            "rafts-stack" => self.rafts_stack = boolean()?,
+            "shared-victory" => self.shared_victory = boolean()?,
+            _ => {
+                return Err(format!(
+                    "option {name:?} is unknown; the options are {} and, with the Scout \
+                     expansion, {}",
+                    Options::NAMES.join(", "),
+                    ScoutOptions::NAMES.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Which refusals the Scout's owner has each turn (rules-matrix §5 Q18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    /// One refusal per turn, of the land tile or of the bonus tile (the encyclopedia summary).
+    OncePerTurn,
+    /// One refusal of the land tile and one of the bonus tile (a reading of the 2007 text).
+    LandAndBonus,
+}
+
+/// Which lakes the Dug-out's bonus looks at (rules-matrix §3, §5 Q23).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LakeScope {
+    /// The lake with the most fish in the Dug-out's whole river system (publisher's
+    /// clarification, the encyclopedia summary).
+    System,
+    /// A lake of the owner's choice among those that close the completed river (2007 text);
+    /// the owner picks the one with the most fish.
+    CompletedRiver,
+}
+
+/// The Scout options; present in [`Options::scout`] exactly when the expansion is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ScoutOptions {
+    /// Special pieces dealt to each player in a two-player game: 1 (2007 text) or 2 (§5 Q19).
+    pub two_player_pieces: u8,
+    pub refusal: Refusal,
+    pub dugout_lake_scope: LakeScope,
+    /// The Agriculture hut scores per meadow segment (2007 text) or per meadow tile (§5 Q24).
+    pub agriculture_unit: CountUnit,
+    /// The Shaman card recalls only from incomplete features (2007 text; only an enclosed
+    /// meadow is ever complete with a tribe member in it).
+    pub shaman_incomplete_only: bool,
+}
+
+impl Default for ScoutOptions {
+    fn default() -> ScoutOptions {
+        ScoutOptions {
+            two_player_pieces: 1,
+            refusal: Refusal::OncePerTurn,
+            dugout_lake_scope: LakeScope::System,
+            agriculture_unit: CountUnit::Segment,
+            shaman_incomplete_only: true,
+        }
+    }
+}
+
+impl ScoutOptions {
+    pub const NAMES: [&'static str; 5] = [
+        "scout-pieces-two-players",
+        "scout-refusal",
+        "dugout-lake-scope",
+        "agriculture-unit",
+        "shaman-incomplete-only",
+    ];
+
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        vec![
+            (
+                "scout-pieces-two-players",
+                self.two_player_pieces.to_string(),
+            ),
+            (
+                "scout-refusal",
+                match self.refusal {
+                    Refusal::OncePerTurn => "once-per-turn",
+                    Refusal::LandAndBonus => "land-and-bonus",
+                }
+                .to_string(),
+            ),
+            (
+                "dugout-lake-scope",
+                match self.dugout_lake_scope {
+                    LakeScope::System => "system",
+                    LakeScope::CompletedRiver => "completed-river",
+                }
+                .to_string(),
+            ),
+            ("agriculture-unit", self.agriculture_unit.name().to_string()),
+            (
+                "shaman-incomplete-only",
+                self.shaman_incomplete_only.to_string(),
+            ),
+        ]
+    }
+
+    /// Sets one option from its text; `None` if `name` is not a Scout option.
+    pub fn set(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
+        let bad = |expected: &str| Err(format!("option {name} takes {expected}, not {value:?}"));
+        let result = match name {
+            "scout-pieces-two-players" => match value {
+                "1" | "2" => {
+                    self.two_player_pieces = if value == "1" { 1 } else { 2 };
+                    Ok(())
+                }
+                _ => bad("1 or 2"),
+            },
+            "scout-refusal" => match value {
+                "once-per-turn" => {
+                    self.refusal = Refusal::OncePerTurn;
+                    Ok(())
+                }
+                "land-and-bonus" => {
+                    self.refusal = Refusal::LandAndBonus;
+                    Ok(())
+                }
+                _ => bad("\"once-per-turn\" or \"land-and-bonus\""),
+            },
+            "dugout-lake-scope" => match value {
+                "system" => {
+                    self.dugout_lake_scope = LakeScope::System;
+                    Ok(())
+                }
+                "completed-river" => {
+                    self.dugout_lake_scope = LakeScope::CompletedRiver;
+                    Ok(())
+                }
+                _ => bad("\"system\" or \"completed-river\""),
+            },
+            "agriculture-unit" => match value {
+                "segment" => {
+                    self.agriculture_unit = CountUnit::Segment;
+                    Ok(())
+                }
+                "tile" => {
+                    self.agriculture_unit = CountUnit::Tile;
+                    Ok(())
+                }
+                _ => bad("\"segment\" or \"tile\""),
+            },
+            "shaman-incomplete-only" => match value {
+                "true" | "false" => {
+                    self.shaman_incomplete_only = value == "true";
+                    Ok(())
+                }
+                _ => bad("true or false"),
+            },
+            _ => return None,
+        };
+        Some(result)
+    }
+}
