@@ -257,7 +257,7 @@ impl GreedyBot {
             let mut shift = [0i64; crate::feature::MAX_PLAYERS];
             for (p, s) in shift.iter_mut().enumerate() {
                 *s = i64::from(points)
-                    * (i64::from(after.contains(&p)) - i64::from(before.contains(&p)));
+                    * (i64::from(after.contains(p)) - i64::from(before.contains(p)));
             }
             out.push(lead(game, trial, me, &shift) - recall_cost);
         }
@@ -285,7 +285,7 @@ fn estimate(game: &Game, on: &OnBoard) -> i64 {
     let tiles = &game.tiles().tiles;
     // A piece on a special tile's spot is fixed; its first zone stands for it.
     let fixed = matches!(on.at, PieceAt::Spot { .. });
-    let Some(&z) = game.piece_zones(on.at).first() else {
+    let Some(z) = game.piece_zone(on.at) else {
         return 0;
     };
     // A piece that never comes back costs as much as a hunter.

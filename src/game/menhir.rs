@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{Category, Event, Game, zone_id};
+use super::{Category, Event, Game, Players, zone_id};
 use crate::board::Pos;
 use crate::feature::{FeatureKey, Herd, ZoneId};
 use crate::ruleset::Breakdown;
@@ -32,7 +32,7 @@ impl Game {
         let lakes = self.features.system(&self.set.tiles, &self.board, z).lakes;
         let mut b = Breakdown::default();
         b.add(lakes.into(), "lakes (logboat)", 2);
-        self.award(vec![player], Category::Specials, z, b);
+        self.award(Players::one(player), Category::Specials, z, b);
     }
 
     /// The animals of meadow zone `z` not yet covered by a hunting trap.
@@ -92,7 +92,7 @@ impl Game {
             herd.add(h);
         }
         let b = self.rules.score_meadow(&herd, fire, &[]);
-        self.award(vec![player], Category::Specials, trap, b);
+        self.award(Players::one(player), Category::Specials, trap, b);
         // Cover what scored: every deer (scored or eaten), mammoth, aurochs and bear, and the
         // tigers that ate a deer (idle tigers too if the option says so).
         let mut pairing = if fire { 0 } else { herd.tigers.min(herd.deer) };

@@ -638,10 +638,10 @@ impl Game {
         }
 
         // Score every forest and river the tile completed.
-        let forests = self.features.completed_forests().to_vec();
-        let rivers = self.features.completed_rivers().to_vec();
+        // (Scoring and returns leave the lists of completed features as they are.)
         let mut bonus = false;
-        for z in forests {
+        for i in 0..self.features.completed_forests().len() {
+            let z = self.features.completed_forests()[i];
             let info = *self.features.forest(z);
             bonus |= self.rules.bonus_markers(&info) > 0;
             let winners = majority(&info.gatherers);
@@ -651,7 +651,8 @@ impl Game {
             }
             self.return_pieces(z, Piece::Gatherer, p);
         }
-        for z in rivers {
+        for i in 0..self.features.completed_rivers().len() {
+            let z = self.features.completed_rivers()[i];
             let info = *self.features.river(z);
             let winners = majority(&info.fishers);
             if !winners.is_empty() {
@@ -686,13 +687,40 @@ impl Game {
     }
 }
 
+/// A set of players, as the winners of a majority.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Players(u8);
+
+impl Players {
+    pub fn one(player: usize) -> Players {
+        Players(1 << player)
+    }
+
+    pub fn contains(self, player: usize) -> bool {
+        self.0 & (1 << player) != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The players in seat order.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..MAX_PLAYERS).filter(move |&p| self.contains(p))
+    }
+}
+
 /// The players with the most pieces (all of them on a tie); none if nobody has one.
-pub fn majority(counts: &[u16; MAX_PLAYERS]) -> Vec<usize> {
+pub fn majority(counts: &[u16; MAX_PLAYERS]) -> Players {
     let best = counts.iter().copied().max().unwrap_or(0);
     if best == 0 {
-        return Vec::new();
+        return Players::default();
     }
-    (0..MAX_PLAYERS).filter(|&p| counts[p] == best).collect()
+    Players(
+        (0..MAX_PLAYERS)
+            .filter(|&p| counts[p] == best)
+            .fold(0, |m, p| m | 1 << p),
+    )
 }
 
 fn zone_id(placed: usize, kind: ZoneKind, index: usize) -> ZoneId {

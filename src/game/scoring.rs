@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::{Category, Event, Game, OnBoard, ScoreEvent, majority, zone_id};
+use super::{Category, Event, Game, OnBoard, Players, ScoreEvent, majority, zone_id};
 use crate::feature::{FeatureKey, Herd, MAX_PLAYERS, PieceAt, ZoneId};
 use crate::options::CountUnit;
 use crate::ruleset::Breakdown;
@@ -13,21 +13,23 @@ use crate::tile::{MeadowSpecial, Piece, ZoneKind};
 impl Game {
     pub(super) fn award(
         &mut self,
-        players: Vec<usize>,
+        players: Players,
         category: Category,
         zone: ZoneId,
         breakdown: Breakdown,
     ) {
         let points = breakdown.points();
-        for &p in &players {
+        for p in players.iter() {
             self.scores[p][category as usize] += points;
         }
-        self.emit(Event::Score(ScoreEvent {
-            players,
-            category,
-            zone,
-            breakdown,
-        }));
+        if self.record {
+            self.events.push(Event::Score(ScoreEvent {
+                players: players.iter().collect(),
+                category,
+                zone,
+                breakdown,
+            }));
+        }
     }
 
     /// Returns every `kind` piece standing in the feature of `z`, scored on `mover`'s turn.
@@ -102,7 +104,6 @@ impl Game {
         }
         // Huts: one score per river system, by hut majority.
         let mut systems: BTreeMap<FeatureKey, ZoneId> = BTreeMap::new();
-        let mut meadows: BTreeMap<FeatureKey, Vec<ZoneId>> = BTreeMap::new();
         for piece in &self.pieces {
             if let (Piece::Hut, PieceAt::Zone(z)) = (piece.piece, piece.at) {
                 systems
@@ -116,27 +117,39 @@ impl Game {
             let b = self.rules.score_huts(&info);
             self.award(winners, Category::Huts, z, b);
         }
-        // Meadows: every meadow with a hunter (the Scout's hunter on the bridge stands in two).
+        // Meadows: every meadow with a hunter (the Scout's hunter on the bridge stands in two),
+        // in the order of their keys; each score names the meadow's first zone in laying order.
+        let mut hunted: Vec<(FeatureKey, Option<ZoneId>)> = Vec::new();
         for piece in &self.pieces {
             if piece.piece != Piece::Hunter {
                 continue;
             }
             for z in self.piece_zones(piece.at) {
-                meadows
-                    .entry(self.features.key(tiles, &self.board, z, false))
-                    .or_default();
-            }
-        }
-        for placed in 0..self.board.len() {
-            for i in 0..tiles[self.board.placed()[placed].tile].meadows.len() {
-                let z = zone_id(placed, ZoneKind::Meadow, i);
-                if let Some(v) = meadows.get_mut(&self.features.key(tiles, &self.board, z, false)) {
-                    v.push(z);
+                let key = self.features.key(tiles, &self.board, z, false);
+                if !hunted.iter().any(|(k, _)| *k == key) {
+                    hunted.push((key, None));
                 }
             }
         }
-        for (_, zones) in meadows {
-            self.score_meadow(&zones);
+        hunted.sort_unstable_by_key(|(k, _)| *k);
+        let mut missing = hunted.len();
+        'scan: for placed in 0..self.board.len() {
+            for i in 0..tiles[self.board.placed()[placed].tile].meadows.len() {
+                if missing == 0 {
+                    break 'scan;
+                }
+                let z = zone_id(placed, ZoneKind::Meadow, i);
+                let key = self.features.key(tiles, &self.board, z, false);
+                if let Some((_, first)) = hunted.iter_mut().find(|(k, f)| *k == key && f.is_none())
+                {
+                    *first = Some(z);
+                    missing -= 1;
+                }
+            }
+        }
+        for (key, first) in hunted {
+            let z0 = first.expect("a hunted meadow has a zone");
+            self.score_meadow(key, z0);
         }
         // Scout Agriculture: the hut on the farm scores its meadow, whoever hunts there.
         if let Some(options) = self.rules.scout().copied() {
@@ -159,7 +172,19 @@ impl Game {
                     }
                     CountUnit::Tile => b.add(info.tiles.into(), "meadow tiles (agriculture)", 1),
                 }
-                self.award(vec![owner], Category::Specials, z, b);
+                self.award(Players::one(owner), Category::Specials, z, b);
+            }
+        }
+    }
+
+    /// The zone a piece stands in (the first zone of a special tile's spot).
+    pub fn piece_zone(&self, at: PieceAt) -> Option<ZoneId> {
+        match at {
+            PieceAt::Zone(z) => Some(z),
+            PieceAt::Spot { placed, spot } => {
+                let tile = &self.set.tiles[self.board.placed()[usize::from(placed)].tile];
+                let s = tile.spots.get(usize::from(spot))?;
+                s.zones.first().map(|&zone| ZoneId { placed, zone })
             }
         }
     }
@@ -183,20 +208,20 @@ impl Game {
         }
     }
 
-    pub(super) fn score_meadow(&mut self, zones: &[ZoneId]) {
+    /// Scores the meadow `key` at the end of the game; `z0` is its first zone.
+    pub(super) fn score_meadow(&mut self, key: FeatureKey, z0: ZoneId) {
         let set = Arc::clone(&self.set);
         let tiles = &set.tiles;
-        let z0 = zones[0];
         let info = *self.features.meadow(z0);
-        let key = self.features.key(tiles, &self.board, z0, false);
+        let in_meadow = |g: &Game, z: ZoneId| g.features.key(tiles, &g.board, z, false) == key;
         // The shrine: hunters on a shrine zone make their owners the only scorers.
         let mut shrine = [0u16; MAX_PLAYERS];
         for piece in &self.pieces {
             if let (Piece::Hunter, PieceAt::Zone(z)) = (piece.piece, piece.at)
-                && zones.contains(&z)
                 && tiles[self.board.placed()[usize::from(z.placed)].tile].meadows
                     [usize::from(z.zone.index)]
                 .has(MeadowSpecial::Shrine)
+                && in_meadow(self, z)
             {
                 shrine[piece.player] += 1;
             }
@@ -209,23 +234,31 @@ impl Game {
         if winners.is_empty() {
             return;
         }
-        let mut herd = Herd::default();
-        for z in zones {
-            herd.add(&self.uncovered(*z));
+        // The animals of the meadow less those a hunting trap covered.
+        let mut herd = info.animals;
+        for (cz, c) in &self.covered {
+            if in_meadow(self, *cz) {
+                herd.remove(c);
+            }
         }
         // Pit traps double the animals on the tiles around them in this meadow; with
         // `pit-traps-stack` an animal next to k traps doubles k times.
         let stack = self.rules.options().pit_traps_stack;
         let mut traps: Vec<(ZoneId, usize)> = Vec::new();
-        for z in zones {
-            let m = &tiles[self.board.placed()[usize::from(z.placed)].tile].meadows
-                [usize::from(z.zone.index)];
-            if m.has(MeadowSpecial::PitTrap) {
-                for around in self.zones_around(usize::from(z.placed), key, false) {
-                    match traps.iter_mut().find(|(t, _)| *t == around) {
-                        Some((_, k)) if stack => *k += 1,
-                        Some(_) => {}
-                        None => traps.push((around, 1)),
+        if info.count(MeadowSpecial::PitTrap) > 0 {
+            for placed in 0..self.board.len() {
+                let tile = &tiles[self.board.placed()[placed].tile];
+                for (i, m) in tile.meadows.iter().enumerate() {
+                    let z = zone_id(placed, ZoneKind::Meadow, i);
+                    if !m.has(MeadowSpecial::PitTrap) || !in_meadow(self, z) {
+                        continue;
+                    }
+                    for around in self.zones_around(placed, key, false) {
+                        match traps.iter_mut().find(|(t, _)| *t == around) {
+                            Some((_, k)) if stack => *k += 1,
+                            Some(_) => {}
+                            None => traps.push((around, 1)),
+                        }
                     }
                 }
             }

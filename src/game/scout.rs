@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{Category, Event, Game, Move, Play, Turn, zone_id};
+use super::{Category, Event, Game, Move, Play, Players, Turn, zone_id};
 use crate::board::Placement;
 use crate::feature::{MAX_PLAYERS, PieceAt, ZoneId};
 use crate::illegal::IllegalScout;
@@ -255,6 +255,6 @@ impl Game {
         }
         let mut b = Breakdown::default();
         b.add(best, "fish in the richest lake (dug-out)", 1);
-        self.award(vec![owner], Category::Specials, river, b);
+        self.award(Players::one(owner), Category::Specials, river, b);
     }
 }
