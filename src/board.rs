@@ -253,10 +253,12 @@ impl Board {
         self.capacity
     }
 
-    /// Widens the grid until the squares around `pos` lie inside it. Cells hold no
-    /// coordinates, so they are copied as they are.
+    /// Widens the grid until the squares around `pos` lie inside it, and those around every
+    /// frontier square next to it: a bot that tries a tile on the frontier and takes it back
+    /// then never grows the grid only to shrink it again. Cells hold no coordinates, so they
+    /// are copied as they are.
     fn make_room(&mut self, pos: Pos) {
-        let needed = pos.x.abs().max(pos.y.abs()) + 2;
+        let needed = pos.x.abs().max(pos.y.abs()) + 3;
         if needed <= self.radius {
             return;
         }
