@@ -6,7 +6,9 @@
 //! Each measurement repeats its work until about a second has passed and reports the rate;
 //! `HUNTERS_BENCH_SECONDS` changes that budget.
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use hunters::Variant;
@@ -14,6 +16,33 @@ use hunters::bot::BotKind;
 use hunters::compare;
 use hunters::game::{Game, Move};
 use hunters::log;
+
+/// The system allocator, counting allocations (for the `allocations` section).
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's contract is passed on unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's contract is passed on unchanged.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's contract is passed on unchanged.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
 
 fn budget() -> Duration {
     let secs = std::env::var("HUNTERS_BENCH_SECONDS")
@@ -138,6 +167,45 @@ fn playouts() {
     println!();
 }
 
+/// Allocations (and reallocations) per turn of whole games, as `simulate` plays them (no
+/// events kept) and as `play` does (every event kept for the log).
+fn allocations() {
+    println!("## Allocations per turn (2 players, 100 games each)");
+    println!();
+    println!("| variant | bots | events kept | allocations per turn |");
+    println!("|---|---|---|---:|");
+    for variant in ["2002", "2020", "2002-scout"] {
+        let v = Variant::load(variant).expect("a built-in variant");
+        for bot in [BotKind::Random, BotKind::Greedy] {
+            for keep in [false, true] {
+                let mut turns = 0u64;
+                let before = ALLOCATIONS.load(Ordering::Relaxed);
+                for seed in 0..100 {
+                    let mut game = Game::seeded(&v, 2, seed);
+                    if !keep {
+                        game.keep_no_events();
+                    }
+                    let mut bots = [bot.make(seed, 0), bot.make(seed, 1)];
+                    let mut moves: Vec<Move> = Vec::with_capacity(1024);
+                    while let Some(t) = game.turn() {
+                        game.legal_moves(&mut moves);
+                        let mv = bots[t.player].choose(&game, &moves);
+                        game.play_unchecked(mv);
+                        turns += 1;
+                    }
+                }
+                let n = ALLOCATIONS.load(Ordering::Relaxed) - before;
+                println!(
+                    "| {variant} | {bot} | {} | {:.1} |",
+                    if keep { "yes" } else { "no" },
+                    n as f64 / turns as f64
+                );
+            }
+        }
+    }
+    println!();
+}
+
 fn golden() -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         if let Ok(entries) = std::fs::read_dir(dir) {
@@ -197,6 +265,9 @@ fn main() {
     }
     if wants("playouts") {
         playouts();
+    }
+    if wants("allocations") {
+        allocations();
     }
     if wants("verify") {
         verify_corpus();

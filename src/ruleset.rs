@@ -23,37 +23,90 @@ pub struct AnimalValues {
 }
 
 /// One term of a score: `count` things worth `each` point(s).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Term {
     pub count: u32,
     pub what: &'static str,
     pub each: u32,
 }
 
+const NO_TERM: Term = Term {
+    count: 0,
+    what: "",
+    each: 0,
+};
+
+/// Terms kept without allocating; a score has rarely more (stacked pit traps may).
+const INLINE_TERMS: usize = 6;
+
 /// Points with the terms that make them up, e.g. `4 tiles × 2 + 1 mushroom × 3`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+///
+/// Bots weigh thousands of scores a turn, so the terms live inside the value and only a score
+/// of more than six terms allocates.
+#[derive(Clone, Debug)]
 pub struct Breakdown {
-    pub terms: Vec<Term>,
+    len: u8,
+    inline: [Term; INLINE_TERMS],
+    /// All the terms, once there are more than fit inline.
+    spilled: Vec<Term>,
 }
+
+impl Default for Breakdown {
+    fn default() -> Breakdown {
+        Breakdown {
+            len: 0,
+            inline: [NO_TERM; INLINE_TERMS],
+            spilled: Vec::new(),
+        }
+    }
+}
+
+impl PartialEq for Breakdown {
+    fn eq(&self, other: &Breakdown) -> bool {
+        self.terms() == other.terms()
+    }
+}
+
+impl Eq for Breakdown {}
 
 impl Breakdown {
     pub fn add(&mut self, count: u32, what: &'static str, each: u32) {
-        if count > 0 && each > 0 {
-            self.terms.push(Term { count, what, each });
+        if count == 0 || each == 0 {
+            return;
+        }
+        let term = Term { count, what, each };
+        let len = usize::from(self.len);
+        if self.spilled.is_empty() && len < INLINE_TERMS {
+            self.inline[len] = term;
+            self.len += 1;
+        } else {
+            if self.spilled.is_empty() {
+                self.spilled.extend_from_slice(&self.inline[..len]);
+            }
+            self.spilled.push(term);
+        }
+    }
+
+    /// The terms in the order they were added.
+    pub fn terms(&self) -> &[Term] {
+        if self.spilled.is_empty() {
+            &self.inline[..usize::from(self.len)]
+        } else {
+            &self.spilled
         }
     }
 
     pub fn points(&self) -> u32 {
-        self.terms.iter().map(|t| t.count * t.each).sum()
+        self.terms().iter().map(|t| t.count * t.each).sum()
     }
 }
 
 impl fmt::Display for Breakdown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.terms.is_empty() {
+        if self.terms().is_empty() {
             return f.write_str("0");
         }
-        for (i, t) in self.terms.iter().enumerate() {
+        for (i, t) in self.terms().iter().enumerate() {
             if i > 0 {
                 f.write_str(" + ")?;
             }
@@ -301,6 +354,26 @@ mod tests {
             Edition::E2014 => Box::new(Rules2014 { options }),
             Edition::E2020 => Box::new(Rules2020 { options }),
         }
+    }
+
+    #[test]
+    fn a_breakdown_keeps_every_term_in_order_beyond_the_inline_ones() {
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h"];
+        let mut b = Breakdown::default();
+        for (i, n) in names.iter().enumerate() {
+            b.add(i as u32 + 1, n, 2);
+            b.add(0, "nothing", 5);
+        }
+        let kept: Vec<&str> = b.terms().iter().map(|t| t.what).collect();
+        assert_eq!(kept, names);
+        assert_eq!(b.points(), 2 * (1..=8).sum::<u32>());
+        assert!(b.to_string().starts_with("1 a x 2 + 2 b x 2"), "{b}");
+        assert!(b.to_string().ends_with("8 h x 2"), "{b}");
+        let mut short = Breakdown::default();
+        short.add(1, "a", 2);
+        assert_ne!(b, short);
+        assert_eq!(short.to_string(), "1 a x 2");
+        assert_eq!(Breakdown::default().to_string(), "0");
     }
 
     #[test]

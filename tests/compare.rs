@@ -74,7 +74,7 @@ fn the_first_editions_differ_in_forests_and_rivers_only_by_the_counting_unit() {
             assert_eq!(x.players, y.players, "seed {seed}: the same scorers");
             match x.category {
                 Category::Forests | Category::Rivers => {
-                    let (tx, ty) = (&x.breakdown.terms, &y.breakdown.terms);
+                    let (tx, ty) = (&x.breakdown.terms(), &y.breakdown.terms());
                     assert_eq!(tx[0].what, "segments");
                     assert_eq!(ty[0].what, "tiles");
                     assert_eq!(tx[0].each, ty[0].each);

@@ -116,7 +116,7 @@ fn the_score(game: &Game, category: Category) -> &ScoreEvent {
 /// The terms of a score as (count, what, each).
 fn terms(s: &ScoreEvent) -> Vec<(u32, &'static str, u32)> {
     s.breakdown
-        .terms
+        .terms()
         .iter()
         .map(|t| (t.count, t.what, t.each))
         .collect()

@@ -269,7 +269,7 @@ type Terms = Vec<(u32, &'static str, u32)>;
 
 fn terms(s: &ScoreEvent) -> Terms {
     s.breakdown
-        .terms
+        .terms()
         .iter()
         .map(|t| (t.count, t.what, t.each))
         .collect()
