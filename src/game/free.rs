@@ -147,31 +147,29 @@ impl Game {
         debug_assert!(around.pos == at.pos);
         let tile = &self.set.tiles[tile_index];
         let mut free = FreeZones::default();
-        let any_taken = around.any_claimed
+        let any_taken = meeples
+            && around.any_claimed
             && (gone.is_none() || around.slots.iter().flatten().any(|s| taken(s, gone)));
+        let any_hut = huts && around.any_hut;
         if meeples {
-            for (kind, piece) in [
-                (ZoneKind::Forest, Piece::Gatherer),
-                (ZoneKind::Meadow, Piece::Hunter),
-                (ZoneKind::River, Piece::Fisher),
-            ] {
+            for (k, kind) in [ZoneKind::Forest, ZoneKind::Meadow, ZoneKind::River]
+                .into_iter()
+                .enumerate()
+            {
                 let n = tile.zone_count(kind);
-                if !any_taken {
-                    for i in 0..n {
-                        free.zones.push((piece, zone_ref(kind, i)));
-                    }
-                    continue;
-                }
-                // Local zones joined through a shared neighbour feature form one feature.
-                let mut keys: Buf<_, 12> = Buf::new((0u8, NO_KEY, false));
-                each_touch(tile, at, around, |here, slot| {
-                    if here.kind == kind {
-                        keys.push((here.index, slot.key, taken(slot, gone)));
-                    }
-                });
-                push_untaken(&mut free, n, keys.as_slice(), |i| {
-                    (piece, zone_ref(kind, i))
-                });
+                free.masks[k] = if any_taken {
+                    // Local zones joined through a shared neighbour feature form one feature.
+                    let mut keys: Buf<_, 12> = Buf::new((0u8, NO_KEY, false));
+                    each_touch(tile, at, around, |here, slot| {
+                        if here.kind == kind {
+                            keys.push((here.index, slot.key, taken(slot, gone)));
+                        }
+                    });
+                    let keys = keys.as_slice();
+                    untaken(n, keys, local_groups(n, keys))
+                } else {
+                    all(n)
+                };
             }
         }
         if huts {
@@ -179,18 +177,7 @@ impl Game {
             // the systems next door.
             let nr = tile.rivers.len();
             let n = nr + tile.lakes.len();
-            let zone = |i: usize| {
-                if i < nr {
-                    (Piece::Hut, zone_ref(ZoneKind::River, i))
-                } else {
-                    (Piece::Hut, zone_ref(ZoneKind::Lake, i - nr))
-                }
-            };
-            if !around.any_hut {
-                for i in 0..n {
-                    free.zones.push(zone(i));
-                }
-            } else if n > 0 {
+            let mask = if any_hut {
                 let mut keys: Buf<_, 12> = Buf::new((0u8, NO_KEY, false));
                 each_touch(tile, at, around, |here, slot| {
                     if here.kind == ZoneKind::River {
@@ -212,18 +199,34 @@ impl Game {
                         }
                     }
                 }
-                for i in 0..n {
-                    let taken = keys
-                        .iter()
-                        .any(|(z, _, t)| *t && group[usize::from(*z)] == group[i]);
-                    if !taken {
-                        free.zones.push(zone(i));
-                    }
-                }
-            }
+                untaken(n, keys, group)
+            } else {
+                all(n)
+            };
+            free.masks[3] = mask & all(nr);
+            free.masks[4] = mask >> nr;
         }
         free
     }
+}
+
+/// The first `n` zones.
+fn all(n: usize) -> u16 {
+    ((1u32 << n) - 1) as u16
+}
+
+/// The zones `0..n` whose group (by `group`) touches no taken feature.
+fn untaken(n: usize, keys: &[(u8, FeatureKey, bool)], group: [u8; 16]) -> u16 {
+    let mut out = 0u16;
+    for i in 0..n {
+        let taken = keys
+            .iter()
+            .any(|(z, _, t)| *t && group[usize::from(*z)] == group[i]);
+        if !taken {
+            out |= 1 << i;
+        }
+    }
+    out
 }
 
 /// Calls `f` with each zone of the tile laid at `at` that touches a neighbour, and what the
@@ -248,31 +251,6 @@ fn each_touch(
                 &around.slots[dir.index()][part],
             );
         }
-    }
-}
-
-/// Pushes the zones `0..n` of one kind whose group touches no taken feature.
-fn push_untaken(
-    free: &mut FreeZones,
-    n: usize,
-    keys: &[(u8, FeatureKey, bool)],
-    zone: impl Fn(usize) -> (Piece, ZoneRef),
-) {
-    let group = local_groups(n, keys);
-    for i in 0..n {
-        let taken = keys
-            .iter()
-            .any(|(z, _, t)| *t && group[usize::from(*z)] == group[i]);
-        if !taken {
-            free.zones.push(zone(i));
-        }
-    }
-}
-
-fn zone_ref(kind: ZoneKind, index: usize) -> ZoneRef {
-    ZoneRef {
-        kind,
-        index: index as u8,
     }
 }
 
@@ -321,41 +299,56 @@ impl<T: Copy, const N: usize> Buf<T, N> {
     }
 }
 
-/// The zones of a tile a piece may go on, with the piece (a tile has at most 16 zones, and a
-/// hut may go on each river and lake).
-#[derive(Clone, Copy)]
+/// The zones of a tile a piece may go on: a bit per zone, for gatherers (forests), hunters
+/// (meadows), fishers (rivers), and huts (rivers, lakes); a tile has at most 16 zones.
+#[derive(Clone, Copy, Default)]
 pub(super) struct FreeZones {
-    zones: Buf<(Piece, ZoneRef), 32>,
+    masks: [u16; 5],
 }
 
-impl Default for FreeZones {
-    fn default() -> FreeZones {
-        FreeZones {
-            zones: Buf::new((
-                Piece::Hut,
-                ZoneRef {
-                    kind: ZoneKind::Lake,
-                    index: 0,
-                },
-            )),
-        }
-    }
-}
+const SLOTS: [(Piece, ZoneKind); 5] = [
+    (Piece::Gatherer, ZoneKind::Forest),
+    (Piece::Hunter, ZoneKind::Meadow),
+    (Piece::Fisher, ZoneKind::River),
+    (Piece::Hut, ZoneKind::River),
+    (Piece::Hut, ZoneKind::Lake),
+];
 
 impl FreeZones {
-    pub(super) fn contains(&self, x: &(Piece, ZoneRef)) -> bool {
-        self.zones.as_slice().contains(x)
+    pub(super) fn contains(&self, (piece, zone): &(Piece, ZoneRef)) -> bool {
+        SLOTS
+            .iter()
+            .position(|s| *s == (*piece, zone.kind))
+            .is_some_and(|k| zone.index < 16 && self.masks[k] & (1 << zone.index) != 0)
     }
 
+    /// The pieces and zones, meeples first (forests, meadows, rivers), then huts (rivers,
+    /// lakes), each kind by zone number.
     pub(super) fn options(
         &self,
         meeples: bool,
         huts: bool,
     ) -> impl Iterator<Item = (Piece, ZoneRef)> + '_ {
-        self.zones
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(move |(p, _)| if *p == Piece::Hut { huts } else { meeples })
+        let (from, to) = match (meeples, huts) {
+            (true, true) => (0, 5),
+            (true, false) => (0, 3),
+            (false, true) => (3, 5),
+            (false, false) => (0, 0),
+        };
+        let mut k = from;
+        let mut mask = if from < to { self.masks[from] } else { 0 };
+        std::iter::from_fn(move || {
+            while mask == 0 {
+                k += 1;
+                if k >= to {
+                    return None;
+                }
+                mask = self.masks[k];
+            }
+            let index = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            let (piece, kind) = SLOTS[k];
+            Some((piece, ZoneRef { kind, index }))
+        })
     }
 }
