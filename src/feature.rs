@@ -449,6 +449,17 @@ impl<T: Info> Arena<T> {
         self.parent.len() as u32
     }
 
+    fn reserve(&mut self, n: usize) {
+        self.parent.reserve(n);
+        self.size.reserve(n);
+        self.info.reserve(n);
+        self.tile_of.reserve(n);
+        self.next.reserve(n);
+        self.head.reserve(n);
+        self.listed.reserve(n);
+        self.mark.reserve(n);
+    }
+
     fn push(&mut self, info: T, tile: u16, listed: bool) -> u32 {
         let n = self.len();
         self.parent.push(n);
@@ -613,6 +624,19 @@ fn side_count(ports: Ports) -> u16 {
 }
 
 impl Features {
+    /// Features for a board of about `tiles` tiles, with room for all their zones.
+    pub fn with_capacity(tiles: usize) -> Features {
+        let mut f = Features::new();
+        // A tile shows about one forest, two meadows and one river, and lakes now and then.
+        f.forests.reserve(2 * tiles);
+        f.meadows.reserve(3 * tiles);
+        f.rivers.reserve(2 * tiles);
+        f.systems.reserve(3 * tiles);
+        f.tiles.reserve(tiles);
+        f.seen.reserve(tiles);
+        f
+    }
+
     pub fn new() -> Features {
         Features {
             forests: Arena::new(),

@@ -314,7 +314,7 @@ impl Game {
             .filter(|s| matches!(s, Special::Tile(_)))
             .count();
         let mut board = Board::new(1 + regular.len() + bonus.len() + specials);
-        let mut features = Features::new();
+        let mut features = Features::with_capacity(board.capacity());
         board.place_start(&set.tiles[start], start, Rotation(0));
         features.add_tile(&set.tiles, &board);
         let supply = Supply {

@@ -4,9 +4,11 @@
 //! every check of a move without changing the game and names the first rule broken. Which
 //! zones are free comes from [`super::free`]; the Scout's own moves from [`super::scout`].
 
+use std::borrow::Cow;
+
 use super::{Game, Move, Play, Turn, free};
 use crate::board::Placement;
-use crate::feature::{PieceAt, ZoneId};
+use crate::feature::{FeatureKey, PieceAt, ZoneId};
 use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::options::ScoutOptions;
 use crate::scout::Special;
@@ -39,15 +41,23 @@ impl Game {
             return;
         };
         let tile = &self.set.tiles[drawn];
-        let recalls = self.recall_options(turn, drawn);
+        // Most tiles come without a shaman: then nothing is allocated for the choices.
+        const NO_RECALL: &[Option<usize>] = &[None];
+        const NOTHING_GONE: &[Option<FeatureKey>] = &[None];
+        let (recalls, gone): (Cow<[_]>, Cow<[_]>) = if self.has_shaman(turn, drawn) {
+            let recalls = self.recall_options(turn, drawn);
+            // The feature each shaman choice empties.
+            let gone = recalls.iter().map(|&r| self.recalled_from(r)).collect();
+            (Cow::Owned(recalls), Cow::Owned(gone))
+        } else {
+            (Cow::Borrowed(NO_RECALL), Cow::Borrowed(NOTHING_GONE))
+        };
         if self.may_refuse(turn) {
             out.push(Move::refuse());
         }
         let usable = self.meeples_available(turn);
         let huts = self.supply[turn.player].huts > 0;
-        // The feature each shaman choice empties, and the features around a square, looked up
-        // once for all rotations and choices there.
-        let gone: Vec<_> = recalls.iter().map(|&r| self.recalled_from(r)).collect();
+        // The features around a square are looked up once for all rotations and choices there.
         let mut around = None;
         for at in self.board.placements(tile) {
             if around
