@@ -64,25 +64,6 @@ fn game(
     Game::with_hands(set, rules, 2, regular, bonus, hands)
 }
 
-/// The move laying the drawn tile at (x, y) turned `rot`, with `put` on it and the shaman
-/// taking back piece `recall`.
-fn mv(game: &Game, (x, y, rot): (i32, i32, u8), recall: Option<usize>, put: Put) -> Move {
-    Move {
-        at: placement(x, y, rot),
-        recall,
-        piece: put.map(|(piece, kind, index)| {
-            (
-                piece,
-                PieceAt::Zone(ZoneId {
-                    placed: game.board().len() as u16,
-                    zone: ZoneRef { kind, index },
-                }),
-            )
-        }),
-        play: Play::Drawn,
-    }
-}
-
 fn lay(g: &mut Game, player: usize, id: &str, at: (i32, i32, u8), put: Put) {
     lay_with(g, player, id, false, at, None, put);
 }
@@ -97,7 +78,7 @@ fn lay_with(
     put: Put,
 ) {
     expect_turn(g, player, id, bonus);
-    let m = mv(g, at, recall, put);
+    let m = drawn_move(g, at, recall, put);
     g.play(m)
         .unwrap_or_else(|e| panic!("player {player}: {id} at {at:?} with {put:?}: {e}"));
 }
@@ -601,7 +582,7 @@ fn pit_trap_board(stack: &str) -> Game {
 #[test]
 fn refusal_square_taken() {
     let mut g = game("2002", &[], &["61", "62"], &["B03"], &[]);
-    let e = refused(&mut g, |g| mv(g, (0, 0, 0), None, NOTHING));
+    let e = refused(&mut g, |g| drawn_move(g, (0, 0, 0), None, NOTHING));
     assert_eq!(e, IllegalMove::Placement(PlaceError::Occupied));
     assert!(e.to_string().contains("already holds a tile"), "{e}");
 }
@@ -610,7 +591,7 @@ fn refusal_square_taken() {
 fn refusal_not_adjacent() {
     let mut g = game("2002", &[], &["61", "62"], &["B03"], &[]);
     for at in [(1, 1, 0), (5, 5, 0)] {
-        let e = refused(&mut g, |g| mv(g, at, None, NOTHING));
+        let e = refused(&mut g, |g| drawn_move(g, at, None, NOTHING));
         assert_eq!(e, IllegalMove::Placement(PlaceError::NotAdjacent), "{at:?}");
         assert!(e.to_string().contains("touches no tile by a side"), "{e}");
     }
@@ -620,7 +601,7 @@ fn refusal_not_adjacent() {
 fn refusal_edge_mismatch() {
     let mut g = game("2002", &[], &["61", "62"], &["B03"], &[]);
     // Tile 61 (all meadow) east of the volcano meets its forest.
-    let e = refused(&mut g, |g| mv(g, (1, 0, 0), None, NOTHING));
+    let e = refused(&mut g, |g| drawn_move(g, (1, 0, 0), None, NOTHING));
     assert_eq!(
         e,
         IllegalMove::Placement(PlaceError::Mismatch {
@@ -636,7 +617,7 @@ fn refusal_edge_mismatch() {
          to meadow, river to river)"
     );
     // West of the volcano it meets the river.
-    let e = refused(&mut g, |g| mv(g, (-1, 0, 0), None, NOTHING));
+    let e = refused(&mut g, |g| drawn_move(g, (-1, 0, 0), None, NOTHING));
     assert!(e.to_string().contains("east side is a meadow"), "{e}");
     assert!(e.to_string().contains("shows a river there"), "{e}");
 }
@@ -677,7 +658,7 @@ fn refusal_wrong_kind_of_piece() {
         ),
     ];
     for (piece, zone, words) in cases {
-        let e = refused(&mut g, |g| mv(g, at, None, Some((piece, zone, 0))));
+        let e = refused(&mut g, |g| drawn_move(g, at, None, Some((piece, zone, 0))));
         assert_eq!(
             e,
             IllegalMove::Piece(IllegalPiece::WrongKind { piece, zone }),
@@ -688,7 +669,7 @@ fn refusal_wrong_kind_of_piece() {
         assert!(e.to_string().contains(words), "{e}");
     }
     // A zone the tile does not have, and a zone of another tile.
-    let e = refused(&mut g, |g| mv(g, at, None, gatherer(7)));
+    let e = refused(&mut g, |g| drawn_move(g, at, None, gatherer(7)));
     assert_eq!(
         e,
         IllegalMove::Piece(IllegalPiece::NoSuchZone(ZoneRef {
@@ -696,7 +677,7 @@ fn refusal_wrong_kind_of_piece() {
             index: 7
         }))
     );
-    let mut on_start = mv(&g, at, None, NOTHING);
+    let mut on_start = drawn_move(&g, at, None, NOTHING);
     on_start.piece = Some((
         Piece::Hunter,
         PieceAt::Zone(ZoneId {
@@ -709,7 +690,7 @@ fn refusal_wrong_kind_of_piece() {
     ));
     let e = refusal(&mut g, on_start);
     assert_eq!(e, IllegalMove::Piece(IllegalPiece::NotOnNewTile));
-    let mut on_spot = mv(&g, at, None, NOTHING);
+    let mut on_spot = drawn_move(&g, at, None, NOTHING);
     on_spot.piece = Some((Piece::Hunter, PieceAt::Spot { placed: 1, spot: 0 }));
     assert_eq!(
         refusal(&mut g, on_spot),
@@ -723,7 +704,7 @@ fn refusal_feature_occupied() {
     // that forest, so no gatherer there; Blue's hunter in 40's north meadow is fine.
     let mut g = game("2002", &[], &["39", "40", "48", "0"], &["B03"], &[]);
     lay(&mut g, RED, "39", (1, 0, 0), gatherer(0));
-    let e = refused(&mut g, |g| mv(g, (2, 0, 0), None, gatherer(0)));
+    let e = refused(&mut g, |g| drawn_move(g, (2, 0, 0), None, gatherer(0)));
     assert_eq!(
         e,
         IllegalMove::Piece(IllegalPiece::Occupied(Piece::Gatherer))
@@ -736,7 +717,7 @@ fn refusal_feature_occupied() {
     // Red's hut on the volcano's river system through tile 48; Blue's tile 0 joins the system
     // through its lake, so no second hut there, while a fisher may still go on that river.
     lay(&mut g, RED, "48", (-1, 0, 0), hut_on_river(0));
-    let e = refused(&mut g, |g| mv(g, (-2, 0, 1), None, hut_on_lake(0)));
+    let e = refused(&mut g, |g| drawn_move(g, (-2, 0, 1), None, hut_on_lake(0)));
     assert_eq!(e, IllegalMove::Piece(IllegalPiece::Occupied(Piece::Hut)));
     assert!(
         e.to_string()
@@ -770,7 +751,7 @@ fn some_refusal_is(g: &mut Game, piece: Piece, kinds: &[ZoneKind], expected: Ill
     let mut seen = 0;
     for at in places {
         for &zone in &zones {
-            let mut m = mv(g, (at.pos.x, at.pos.y, at.rot.0), None, NOTHING);
+            let mut m = drawn_move(g, (at.pos.x, at.pos.y, at.rot.0), None, NOTHING);
             m.piece = Some((
                 piece,
                 PieceAt::Zone(ZoneId {
@@ -873,7 +854,7 @@ fn refusal_no_piece_left() {
     lay(&mut g, RED, "35", (5, 0, 2), gatherer(0));
     expect_turn(&g, RED, "B04", true);
     assert_eq!(g.supply(RED).0, 1);
-    let e = refused(&mut g, |g| mv(g, (0, 2, 2), None, gatherer(0)));
+    let e = refused(&mut g, |g| drawn_move(g, (0, 2, 2), None, gatherer(0)));
     assert_eq!(e, IllegalMove::Piece(IllegalPiece::ReturnedThisTurn));
     assert!(e.to_string().contains("reuse-returned-on-bonus"), "{e}");
 }
@@ -901,7 +882,7 @@ fn refusal_special_tile_rules() {
         play: Play::Special(index_of_tile(g.tiles(), id)),
     };
     // Before drawing: a drawn-tile move, a refusal, a special tile not held, a wrong piece.
-    let e = refused(&mut g, |g| mv(g, (0, -1, 0), None, NOTHING));
+    let e = refused(&mut g, |g| drawn_move(g, (0, -1, 0), None, NOTHING));
     assert_eq!(e, IllegalMove::Scout(IllegalScout::ChooseFirst));
     let e = refusal(&mut g, Move::refuse());
     assert_eq!(e, IllegalMove::Scout(IllegalScout::ChooseFirst));
@@ -939,7 +920,9 @@ fn refusal_shaman_rules() {
     // Red holds the Shaman card, Blue does not.
     let mut g = red_closes_the_nugget_forest(&[&["shaman"], &[]], "2002-scout");
     let blue_piece = 99;
-    let e = refused(&mut g, |g| mv(g, (5, 0, 2), Some(blue_piece), NOTHING));
+    let e = refused(&mut g, |g| {
+        drawn_move(g, (5, 0, 2), Some(blue_piece), NOTHING)
+    });
     assert_eq!(e, IllegalMove::Recall(IllegalRecall::NoSuchPiece));
     let hunter39 = piece_at(&g, RED, Piece::Hunter, 1, 0);
     lay_with(
@@ -954,7 +937,9 @@ fn refusal_shaman_rules() {
     // On the bonus tile of the same turn the card is used up.
     expect_turn(&g, RED, "B04", true);
     let hunter40 = piece_at(&g, RED, Piece::Hunter, 3, 0);
-    let e = refused(&mut g, |g| mv(g, (0, 2, 2), Some(hunter40), NOTHING));
+    let e = refused(&mut g, |g| {
+        drawn_move(g, (0, 2, 2), Some(hunter40), NOTHING)
+    });
     assert_eq!(e, IllegalMove::Recall(IllegalRecall::CardUsed));
     assert!(e.to_string().contains("used this turn"), "{e}");
     lay_with(&mut g, RED, "B04", true, (0, 2, 2), None, NOTHING);

@@ -17,10 +17,10 @@ mod scenario;
 use scenario::*;
 use std::sync::Arc;
 
-use hunters::game::{Category, Event, Game, IllegalMove, Move, OnBoard, Play};
+use hunters::game::{Category, Event, Game, IllegalMove, Move, OnBoard};
 use hunters::ruleset::Ruleset;
 use hunters::variant::ruleset;
-use hunters::{Deck, Herd, Piece, PieceAt, Pos, Variant, ZoneId, ZoneKind, ZoneRef};
+use hunters::{Deck, Herd, Piece, PieceAt, Pos, Variant, ZoneId, ZoneKind};
 
 const RED: usize = 0;
 const BLUE: usize = 1;
@@ -50,25 +50,6 @@ fn game(
     Game::new(set, rules, players, regular, bonus)
 }
 
-/// The move laying the tile to play at (x, y) turned `rot`, with `put` on it and the shaman
-/// taking back `recall` (an index into `Game::pieces`).
-fn mv(game: &Game, (x, y, rot): (i32, i32, u8), recall: Option<usize>, put: Put) -> Move {
-    Move {
-        at: placement(x, y, rot),
-        recall,
-        piece: put.map(|(piece, kind, index)| {
-            (
-                piece,
-                PieceAt::Zone(ZoneId {
-                    placed: game.board().len() as u16,
-                    zone: ZoneRef { kind, index },
-                }),
-            )
-        }),
-        play: Play::Drawn,
-    }
-}
-
 fn legal(game: &Game) -> Vec<Move> {
     let mut out = Vec::new();
     game.legal_moves(&mut out);
@@ -79,7 +60,7 @@ fn legal(game: &Game) -> Vec<Move> {
 /// be offered by `legal_moves` and accepted by `play`.
 fn lay_as(game: &mut Game, player: usize, id: &str, bonus: bool, at: (i32, i32, u8), put: Put) {
     expect_turn(game, player, id, bonus);
-    let m = mv(game, at, None, put);
+    let m = drawn_move(game, at, None, put);
     assert!(
         legal(game).contains(&m),
         "player {player}: tile {id} at {at:?} with {put:?} is not offered"
@@ -306,7 +287,7 @@ fn a_piece_goes_only_on_the_tile_just_placed() {
     for variant in ["2002", "2014", "2020"] {
         let mut g = game(variant, &[], 2, &["62", "61"], &[]);
         expect_turn(&g, RED, "62", false);
-        let mut m = mv(&g, (0, -1, 0), None, hunter(0));
+        let mut m = drawn_move(&g, (0, -1, 0), None, hunter(0));
         // The start tile (laid first, index 0), not the tile being laid (index 1).
         m.piece = Some((
             Piece::Hunter,
@@ -354,8 +335,8 @@ fn a_player_without_meeples_still_lays_tiles_and_scores() {
         .into_iter()
         .filter(|m| m.at == placement(5, 0, 2))
         .collect();
-    assert_eq!(offered, vec![mv(&g, (5, 0, 2), None, NOTHING)]);
-    let err = refused_move(&mut g, |g| mv(g, (5, 0, 2), None, hunter(0)));
+    assert_eq!(offered, vec![drawn_move(&g, (5, 0, 2), None, NOTHING)]);
+    let err = refused_move(&mut g, |g| drawn_move(g, (5, 0, 2), None, hunter(0)));
     assert!(matches!(err, IllegalMove::Piece(_)), "{err}");
     let mark = g.events().len();
     lay(&mut g, RED, "35", (5, 0, 2), NOTHING);
@@ -745,15 +726,15 @@ fn the_2020_shaman_returns_one_own_meeple_which_may_go_on_the_shaman_tile() {
     };
     assert_eq!(offered, vec![None, Some(north)]);
     for r in [blues, hut] {
-        let err = refused_move(&mut g, |g| mv(g, at, Some(r), NOTHING));
+        let err = refused_move(&mut g, |g| drawn_move(g, at, Some(r), NOTHING));
         assert!(matches!(err, IllegalMove::Recall(_)), "{err}");
     }
     // Without the recall the north meadow holds Red's hunter: no hunter on meadow 1.
-    let err = refused_move(&mut g, |g| mv(g, at, None, hunter(1)));
+    let err = refused_move(&mut g, |g| drawn_move(g, at, None, hunter(1)));
     assert!(matches!(err, IllegalMove::Piece(_)), "{err}");
 
     let mark = g.events().len();
-    let m = mv(&g, at, Some(north), hunter(1));
+    let m = drawn_move(&g, at, Some(north), hunter(1));
     assert!(legal(&g).contains(&m));
     g.play(m).unwrap();
     // The extra turn was the last: everything after the move up to the end of the game.

@@ -24,7 +24,7 @@ use hunters::game::{Category, Event, Game, IllegalMove, Move, OnBoard, Play, Sco
 use hunters::ruleset::Ruleset;
 use hunters::scout::Special;
 use hunters::variant::ruleset;
-use hunters::{Piece, PieceAt, Pos, TileSet, Variant, ZoneId, ZoneKind, ZoneRef};
+use hunters::{Piece, PieceAt, Pos, TileSet, Variant, ZoneKind, ZoneRef};
 
 const RED: usize = 0;
 const BLUE: usize = 1;
@@ -77,25 +77,6 @@ fn tile_index(game: &Game, id: &str) -> usize {
         .tile(id)
         .unwrap_or_else(|| panic!("no tile {id}"))
         .0
-}
-
-/// The move laying the drawn tile at (x, y) turned `rot`, with `put` on it and the Shaman
-/// card taking back `recall` (an index into `Game::pieces`).
-fn drawn_move(game: &Game, (x, y, rot): (i32, i32, u8), recall: Option<usize>, put: Put) -> Move {
-    Move {
-        at: placement(x, y, rot),
-        recall,
-        piece: put.map(|(piece, kind, index)| {
-            (
-                piece,
-                PieceAt::Zone(ZoneId {
-                    placed: game.board().len() as u16,
-                    zone: ZoneRef { kind, index },
-                }),
-            )
-        }),
-        play: Play::Drawn,
-    }
 }
 
 /// The piece each special land tile takes, as the rules describe the tiles.

@@ -2,8 +2,8 @@
 //! which tile is to play, the zones and scores a test looks at.
 #![allow(dead_code)]
 
-use hunters::game::{Category, Event, Game, ScoreEvent, Turn};
-use hunters::{Piece, Placement, Pos, Rotation, TileSet, ZoneId, ZoneKind, ZoneRef};
+use hunters::game::{Category, Event, Game, Move, Play, ScoreEvent, Turn};
+use hunters::{Piece, PieceAt, Placement, Pos, Rotation, TileSet, ZoneId, ZoneKind, ZoneRef};
 
 /// A piece for the tile being laid: the piece, and the kind and index of its zone on the
 /// printed tile; `None` for no piece.
@@ -35,6 +35,31 @@ pub fn placement(x: i32, y: i32, rot: u8) -> Placement {
     Placement {
         pos: Pos::new(x, y),
         rot: Rotation(rot),
+    }
+}
+
+/// The move laying the drawn tile at (x, y) turned `rot`, with `put` on it and the shaman
+/// (the 2020 shaman tile or the Scout Shaman card) taking back `recall`, an index into
+/// `Game::pieces`.
+pub fn drawn_move(
+    game: &Game,
+    (x, y, rot): (i32, i32, u8),
+    recall: Option<usize>,
+    put: Put,
+) -> Move {
+    Move {
+        at: placement(x, y, rot),
+        recall,
+        piece: put.map(|(piece, kind, index)| {
+            (
+                piece,
+                PieceAt::Zone(ZoneId {
+                    placed: game.board().len() as u16,
+                    zone: ZoneRef { kind, index },
+                }),
+            )
+        }),
+        play: Play::Drawn,
     }
 }
 
