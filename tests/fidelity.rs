@@ -332,19 +332,26 @@ meadows = [{ at = "S+W" }]
 spots = [{ name = "scout", piece = "gatherer", zones = ["forest"] }]
 "#;
 
-#[test]
-fn tile_set_with_counts_above_one_plays_every_copy() {
-    let dir = std::env::temp_dir().join(format!("hunters-copies-{}", std::process::id()));
+/// A 2002 Scout variant whose base tile set is `tiles` (TOML), written to a fresh directory.
+fn scout_variant_with(name: &str, tiles: &str) -> (Variant, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("hunters-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("copies.toml"), COPIES).unwrap();
-    let variant_file = dir.join("copies-scout.toml");
+    std::fs::write(dir.join("tiles.toml"), tiles).unwrap();
+    let variant_file = dir.join("variant.toml");
     std::fs::write(
         &variant_file,
-        "name = \"copies\"\ndescription = \"copies\"\nedition = \"2002\"\n\
-         tiles = \"copies.toml\"\nexpansions = [\"scout\"]\n",
+        format!(
+            "name = \"{name}\"\ndescription = \"{name}\"\nedition = \"2002\"\n\
+             tiles = \"tiles.toml\"\nexpansions = [\"scout\"]\n"
+        ),
     )
     .unwrap();
-    let v = Variant::load(variant_file.to_str().unwrap()).unwrap();
+    (Variant::load(variant_file.to_str().unwrap()).unwrap(), dir)
+}
+
+#[test]
+fn tile_set_with_counts_above_one_plays_every_copy() {
+    let (v, dir) = scout_variant_with("copies", COPIES);
     let set = v.playing_set();
     let rules: Arc<dyn Ruleset> = Arc::from(v.ruleset());
 
@@ -475,6 +482,79 @@ fn special_tile_is_chosen_before_the_draw() {
         })
         .collect();
     assert_eq!(draws, vec![RED, BLUE, BLUE]);
+}
+
+/// The Scout's owner refuses "the first tile drawn"; a tile that fits nowhere and is
+/// discarded does not use that up (001: "is not considered to be used when a player is forced
+/// to redraw"). On a board of meadows, a tile of four rivers fits nowhere.
+#[test]
+fn a_forced_redraw_leaves_the_scouts_refusal() {
+    // Meadows all round; Red holds the built-in Scout tile S1 (forest north and east).
+    let tiles = r#"
+[set]
+name = "meadows"
+description = "meadows, and a tile of rivers that fits nowhere among them"
+provenance = "test"
+bonus = "bonus"
+
+[[tile]]
+id = "start"
+deck = "start"
+sides = "MMMM"
+meadows = [{ at = "N+E+S+W" }]
+
+[[tile]]
+id = "field"
+deck = "regular"
+count = 4
+sides = "MMMM"
+meadows = [{ at = "N+E+S+W", deer = 1 }]
+
+[[tile]]
+id = "ford"
+deck = "regular"
+sides = "RRRR"
+meadows = [{ at = "Ne+En" }, { at = "Es+Se" }, { at = "Sw+Ws" }, { at = "Wn+Nw" }]
+rivers = [{ at = "N+S" }, { at = "E+W" }]
+"#;
+    let (v, dir) = scout_variant_with("forced-redraw", tiles);
+    let set = v.playing_set();
+    let rules: Arc<dyn Ruleset> = Arc::from(v.ruleset());
+    let regular = deck_of(&set, &["field", "ford", "field", "field", "field"]);
+    let hands = vec![vec![Special::Tile(index_of_tile(&set, "S1"))], vec![]];
+    let mut g = Game::with_hands(set, rules, 2, regular, Vec::new(), hands);
+    // Red lays the Scout wherever it fits first; from then on Red owns the refusal.
+    expect_choice(&g, RED);
+    let scout = legal(&g)
+        .into_iter()
+        .find(|m| matches!(m.play, Play::Special(_)))
+        .expect("the Scout fits next to the start tile");
+    g.play(scout).unwrap();
+    lay(&mut g, BLUE, "field", (-1, 0, 0), NOTHING);
+    // Red draws the ford, which fits nowhere, then a field: the refusal is still there.
+    expect_turn(&g, RED, "field", false);
+    let draws: Vec<String> = g
+        .events()
+        .iter()
+        .rev()
+        .take(3)
+        .map(|e| format!("{e:?}"))
+        .collect();
+    assert!(
+        draws[1].starts_with("Discard"),
+        "the ford is discarded: {draws:?}"
+    );
+    assert!(
+        legal(&g).contains(&Move::refuse()),
+        "the refusal is not used up"
+    );
+    g.play(Move::refuse()).unwrap();
+    expect_turn(&g, RED, "field", false);
+    assert!(
+        !legal(&g).contains(&Move::refuse()),
+        "one refusal a turn (scout-refusal = once-per-turn)"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 // =============================================================================================
