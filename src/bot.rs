@@ -26,6 +26,11 @@
 //!   last meeple or hut its special tile will need, and refuses a drawn tile when no move with
 //!   it is worth a point.
 //!
+//!   A placement that cannot score this turn (no shaman, no hunting trap or logboat, no forest
+//!   or river completed, and the game goes on) is weighed from the features alone
+//!   (`Game::try_tile`); every other placement is played out in a trial. Both give the same
+//!   values.
+//!
 //!   Points are counted in thousandths so that the comparison is exact integer arithmetic on
 //!   every machine.
 
@@ -36,7 +41,7 @@ use crate::feature::PieceAt;
 use crate::game::{Game, Move, OnBoard, Play};
 use crate::rng::{Stream, below, stream};
 use crate::scout::Special;
-use crate::tile::Piece;
+use crate::tile::{LakeSpecial, MeadowSpecial, Piece};
 
 /// A bot chooses one of the legal moves of the game's player to move.
 pub trait Bot {
@@ -191,6 +196,9 @@ impl GreedyBot {
             ..moves[0]
         };
         let recalled = bare.recall.map(|r| game.pieces()[r]);
+        if self.values_without_scoring(game, bare, moves, out) {
+            return;
+        }
         // The last tile ends the game, and final scoring counts the piece: weigh each move.
         if self.trial(game, bare).is_over() {
             for mv in moves {
@@ -261,6 +269,64 @@ impl GreedyBot {
             }
             out.push(lead(game, trial, me, &shift) - recall_cost);
         }
+    }
+}
+
+impl GreedyBot {
+    /// The values of a placement group whose tile scores nothing: no shaman, no immediate
+    /// action, no forest or river completed, and the game goes on. Then nobody's points change
+    /// this turn, and each piece is worth its estimate on the features as the tile leaves them;
+    /// laying the tile into the features is enough, without playing the turn. False (and
+    /// nothing pushed) when the placement may score, so that the whole move is tried.
+    fn values_without_scoring(
+        &mut self,
+        game: &Game,
+        bare: Move,
+        moves: &[Move],
+        out: &mut Vec<i64>,
+    ) -> bool {
+        let Some(tile_index) = game.turn().and_then(|t| t.tile) else {
+            return false;
+        };
+        let tile = &game.tiles().tiles[tile_index];
+        let acts = tile
+            .meadows
+            .iter()
+            .any(|m| m.has(MeadowSpecial::HuntingTrap))
+            || tile.lakes.iter().any(|l| l.has(LakeSpecial::Logboat));
+        if bare.recall.is_some() || acts || game.regular_left() == 0 {
+            return false;
+        }
+        if self.scratch.is_none() {
+            self.sync(game);
+        }
+        let scratch = self.scratch.as_mut().expect("synced");
+        if !scratch.try_tile(bare.at) {
+            return false;
+        }
+        let f = scratch.features();
+        if !f.completed_forests().is_empty()
+            || !f.completed_rivers().is_empty()
+            || !scratch.next_regular_fits()
+        {
+            return false;
+        }
+        let me = game.turn().map_or(0, |t| t.player);
+        for mv in moves {
+            let v = match mv.piece {
+                Some((piece, at @ PieceAt::Zone(_))) => estimate(
+                    scratch,
+                    &OnBoard {
+                        player: me,
+                        piece,
+                        at,
+                    },
+                ),
+                _ => 0,
+            };
+            out.push(v);
+        }
+        true
     }
 }
 

@@ -84,6 +84,7 @@ fn random_move(g: &Game, rng: &mut hunters::rng::Stream) -> Move {
 #[test]
 fn trial_and_undo_leave_the_game_as_it_was() {
     let mut trials = 0;
+    let mut tile_tries = 0;
     for i in 0..300u64 {
         let variant = VARIANTS[(i % 5) as usize];
         let players = 2 + (i as usize / 5) % 4;
@@ -114,6 +115,25 @@ fn trial_and_undo_leave_the_game_as_it_was() {
         let mut rng = stream(seed, "trial test");
         let mut moves = Vec::new();
         while let Some(turn) = tried.turn() {
+            if turn.tile.is_some() && below(&mut rng, 4) == 0 {
+                // The drawn tile laid into the board and the features only, and taken back.
+                let before = state(&tried);
+                tried.legal_moves(&mut moves);
+                moves.retain(|m| m.play == hunters::game::Play::Drawn);
+                if !moves.is_empty() {
+                    let at = moves[below(&mut rng, moves.len())].at;
+                    assert!(tried.try_tile(at));
+                    assert_eq!(tried.board().len(), tried.features().tile_count());
+                    assert!(tried.in_trial());
+                    tried.undo_trial();
+                    assert_eq!(
+                        state(&tried),
+                        before,
+                        "{variant} seed {seed}: try_tile left a trace"
+                    );
+                    tile_tries += 1;
+                }
+            }
             if below(&mut rng, 4) == 0 {
                 let before = state(&tried);
                 tried.begin_trial();
@@ -155,4 +175,5 @@ fn trial_and_undo_leave_the_game_as_it_was() {
         );
     }
     assert!(trials > 3000, "only {trials} trials");
+    assert!(tile_tries > 3000, "only {tile_tries} tiles tried");
 }

@@ -8,13 +8,18 @@
 //! Scout hands) is saved whole, into buffers that live as long as the game. One trial at a
 //! time.
 
+use std::sync::Arc;
+
 use super::{Game, OnBoard, ScoutState, Supply, Turn};
+use crate::board::Placement;
 use crate::feature::{Herd, MAX_PLAYERS, ZoneId};
 
 /// What a game was when its trial began, apart from the board and the features.
 #[derive(Debug, Default)]
 pub(super) struct Mark {
     active: bool,
+    /// Only the board and the features are in the trial ([`Game::try_tile`]).
+    tile_only: bool,
     regular: usize,
     bonus: usize,
     next_regular: usize,
@@ -34,6 +39,7 @@ impl Mark {
     /// Forgets a running trial (the game was overwritten by a copy).
     pub(super) fn forget(&mut self) {
         self.active = false;
+        self.tile_only = false;
     }
 }
 
@@ -46,6 +52,7 @@ impl Game {
         }
         let m = &mut self.mark;
         m.active = true;
+        m.tile_only = false;
         m.regular = self.regular.len();
         m.bonus = self.bonus.len();
         m.next_regular = self.next_regular;
@@ -73,6 +80,10 @@ impl Game {
         self.features.undo_trial();
         let m = &mut self.mark;
         m.active = false;
+        if m.tile_only {
+            m.tile_only = false;
+            return;
+        }
         // A refused tile went under its deck during the trial.
         self.regular.truncate(m.regular);
         self.bonus.truncate(m.bonus);
@@ -87,6 +98,44 @@ impl Game {
         self.turn = m.turn;
         self.events.truncate(m.events);
         std::mem::swap(&mut self.scout, &mut m.scout);
+    }
+
+    /// Lays the drawn tile at `at` on the board and into the features only, in a trial that
+    /// [`Game::undo_trial`] takes back: no piece, no scoring, no draw, the turn unchanged. For
+    /// a bot that wants to know what the features would become; the completed forests and
+    /// rivers are in [`crate::feature::Features::completed_forests`] and `completed_rivers`.
+    /// False (and nothing laid) if there is no drawn tile or it does not fit there.
+    pub fn try_tile(&mut self, at: Placement) -> bool {
+        // A trial still running has moved the turn on: take it back first.
+        if self.mark.active {
+            self.undo_trial();
+        }
+        let Some(tile_index) = self.turn.and_then(|t| t.tile) else {
+            return false;
+        };
+        let set = Arc::clone(&self.set);
+        let tile = &set.tiles[tile_index];
+        if self.board.check(tile, at).is_err() {
+            return false;
+        }
+        self.mark.active = true;
+        self.mark.tile_only = true;
+        self.board.begin_trial();
+        self.features.begin_trial();
+        self.board
+            .place(tile, tile_index, at)
+            .expect("a placement just checked");
+        self.features.add_tile(&set.tiles, &self.board);
+        true
+    }
+
+    /// Whether the next regular tile fits on the board as it is: after a turn that scores
+    /// nothing, the game then goes on with it. (A bot's full trial of a move draws that tile
+    /// too; this tells the same without the draw.)
+    pub(crate) fn next_regular_fits(&self) -> bool {
+        self.regular
+            .get(self.next_regular)
+            .is_some_and(|&t| self.board.can_place(&self.set.tiles[t]))
     }
 
     /// Whether a trial is running.
