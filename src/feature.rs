@@ -616,6 +616,83 @@ impl Default for Features {
     }
 }
 
+/// Forest `i` of a tile as a feature of its own.
+fn local_forest(tile: &Tile, i: usize) -> ForestInfo {
+    let f = &tile.forests[i];
+    ForestInfo {
+        open: side_count(f.ports),
+        segments: 1,
+        tiles: 1,
+        nuggets: f.nuggets.into(),
+        menhirs: f.menhirs.into(),
+        mushrooms: f.mushrooms.into(),
+        gatherers: [0; MAX_PLAYERS],
+    }
+}
+
+/// Meadow `i` of a tile as a feature of its own.
+fn local_meadow(tile: &Tile, i: usize) -> MeadowInfo {
+    let m = &tile.meadows[i];
+    let mut specials = [0u16; 7];
+    for (k, s) in MeadowSpecial::ALL.iter().enumerate() {
+        specials[k] = u16::from(m.has(*s));
+    }
+    MeadowInfo {
+        open: m.ports.0.count_ones() as u16 - 2 * side_count(m.ports),
+        segments: 1,
+        tiles: 1,
+        animals: Herd::from(&m.animals),
+        specials,
+        hunters: [0; MAX_PLAYERS],
+        farm_huts: [0; MAX_PLAYERS],
+    }
+}
+
+/// River `i` of a tile as a feature of its own, with the distinct lakes at its ends.
+fn local_river(tile: &Tile, i: usize) -> RiverInfo {
+    let r = &tile.rivers[i];
+    let mut lakes = 0u16;
+    let mut lake_fish = 0u16;
+    for (k, end) in r.ends.iter().enumerate() {
+        if let RiverEnd::Lake(l) = end
+            && !r.ends[..k].contains(end)
+        {
+            lakes += 1;
+            lake_fish += u16::from(tile.lakes[usize::from(*l)].fish);
+        }
+    }
+    RiverInfo {
+        open: r.ports.0.count_ones() as u16,
+        segments: 1,
+        tiles: 1,
+        fish: r.fish.into(),
+        end_lakes: lakes,
+        end_lake_fish: lake_fish,
+        fishers: [0; MAX_PLAYERS],
+    }
+}
+
+/// The river-system part of a tile's river `i`, or of its lake `i - rivers`.
+fn local_system(tile: &Tile, i: usize) -> SystemInfo {
+    match tile.rivers.get(i) {
+        Some(r) => SystemInfo {
+            rivers: 1,
+            fish: r.fish.into(),
+            ..SystemInfo::default()
+        },
+        None => {
+            let l = &tile.lakes[i - tile.rivers.len()];
+            SystemInfo {
+                lakes: 1,
+                fish: l.fish.into(),
+                rafts: u16::from(l.has(crate::tile::LakeSpecial::Raft)),
+                logboats: u16::from(l.has(crate::tile::LakeSpecial::Logboat)),
+                ..SystemInfo::default()
+            }
+        }
+    }
+}
+
 fn side_count(ports: Ports) -> u16 {
     Dir::ALL
         .iter()
@@ -730,71 +807,22 @@ impl Features {
             system: self.systems.len(),
             span: None,
         };
-        for f in &tile.forests {
-            let info = ForestInfo {
-                open: side_count(f.ports),
-                segments: 1,
-                tiles: 1,
-                nuggets: f.nuggets.into(),
-                menhirs: f.menhirs.into(),
-                mushrooms: f.mushrooms.into(),
-                gatherers: [0; MAX_PLAYERS],
-            };
-            self.forests.push(info, t, multi(tile.forests.len()));
+        for i in 0..tile.forests.len() {
+            self.forests
+                .push(local_forest(tile, i), t, multi(tile.forests.len()));
         }
-        for m in &tile.meadows {
-            let mut specials = [0u16; 7];
-            for (i, s) in MeadowSpecial::ALL.iter().enumerate() {
-                specials[i] = u16::from(m.has(*s));
-            }
-            let info = MeadowInfo {
-                open: m.ports.0.count_ones() as u16 - 2 * side_count(m.ports),
-                segments: 1,
-                tiles: 1,
-                animals: Herd::from(&m.animals),
-                specials,
-                hunters: [0; MAX_PLAYERS],
-                farm_huts: [0; MAX_PLAYERS],
-            };
-            self.meadows.push(info, t, multi(tile.meadows.len()));
+        for i in 0..tile.meadows.len() {
+            self.meadows
+                .push(local_meadow(tile, i), t, multi(tile.meadows.len()));
         }
-        for r in &tile.rivers {
-            let mut lakes = 0u16;
-            let mut lake_fish = 0u16;
-            for (i, end) in r.ends.iter().enumerate() {
-                if let RiverEnd::Lake(l) = end
-                    && !r.ends[..i].contains(end)
-                {
-                    lakes += 1;
-                    lake_fish += u16::from(tile.lakes[usize::from(*l)].fish);
-                }
-            }
-            let info = RiverInfo {
-                open: r.ports.0.count_ones() as u16,
-                segments: 1,
-                tiles: 1,
-                fish: r.fish.into(),
-                end_lakes: lakes,
-                end_lake_fish: lake_fish,
-                fishers: [0; MAX_PLAYERS],
-            };
-            self.rivers.push(info, t, multi(tile.rivers.len()));
-            let sys = SystemInfo {
-                rivers: 1,
-                fish: r.fish.into(),
-                ..SystemInfo::default()
-            };
-            self.systems.push(sys, t, false);
+        for i in 0..tile.rivers.len() {
+            self.rivers
+                .push(local_river(tile, i), t, multi(tile.rivers.len()));
+            self.systems.push(local_system(tile, i), t, false);
         }
-        for l in &tile.lakes {
-            let sys = SystemInfo {
-                lakes: 1,
-                fish: l.fish.into(),
-                rafts: u16::from(l.has(crate::tile::LakeSpecial::Raft)),
-                logboats: u16::from(l.has(crate::tile::LakeSpecial::Logboat)),
-                ..SystemInfo::default()
-            };
-            self.systems.push(sys, t, false);
+        for l in 0..tile.lakes.len() {
+            let i = tile.rivers.len() + l;
+            self.systems.push(local_system(tile, i), t, false);
         }
         self.tiles.push(nodes);
         for (i, r) in tile.rivers.iter().enumerate() {
