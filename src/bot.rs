@@ -27,9 +27,9 @@
 //!   it is worth a point.
 //!
 //!   A placement that cannot score this turn (no shaman, no hunting trap or logboat, no forest
-//!   or river completed, and the game goes on) is weighed from the features alone
-//!   (`Game::try_tile`); every other placement is played out in a trial. Both give the same
-//!   values.
+//!   or river completed, and the game goes on) is weighed from the features it would make,
+//!   without laying it (`Features::preview`; `Game::try_tile` when the next tile may only fit
+//!   next to it); every other placement is played out in a trial. All give the same values.
 //!
 //!   Points are counted in thousandths so that the comparison is exact integer arithmetic on
 //!   every machine.
@@ -38,10 +38,12 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::feature::PieceAt;
-use crate::game::{Game, Move, OnBoard, Play};
+use crate::feature::{ForestInfo, MeadowInfo, Preview, RiverInfo, SystemInfo};
+use crate::game::{Game, Move, OnBoard, Play, acts_when_laid};
 use crate::rng::{Stream, below, stream};
+use crate::ruleset::Ruleset;
 use crate::scout::Special;
-use crate::tile::{LakeSpecial, MeadowSpecial, Piece};
+use crate::tile::{MeadowSpecial, Piece, ZoneKind};
 
 /// A bot chooses one of the legal moves of the game's player to move.
 pub trait Bot {
@@ -131,6 +133,7 @@ pub struct GreedyBot {
     rng: Stream,
     scratch: Option<Game>,
     best: Vec<Move>,
+    preview: Preview,
 }
 
 impl GreedyBot {
@@ -139,6 +142,7 @@ impl GreedyBot {
             rng,
             scratch: None,
             best: Vec::new(),
+            preview: Preview::default(),
         }
     }
 
@@ -289,14 +293,46 @@ impl GreedyBot {
             return false;
         };
         let tile = &game.tiles().tiles[tile_index];
-        let acts = tile
-            .meadows
-            .iter()
-            .any(|m| m.has(MeadowSpecial::HuntingTrap))
-            || tile.lakes.iter().any(|l| l.has(LakeSpecial::Logboat));
-        if bare.recall.is_some() || acts || game.regular_left() == 0 {
+        if bare.recall.is_some() || acts_when_laid(tile) || game.regular_left() == 0 {
             return false;
         }
+        // The features as the tile would leave them, without laying it; and the game goes on
+        // if the next tile still fits where this one changes nothing.
+        let p = &mut self.preview;
+        let wants = |k: Piece| {
+            moves
+                .iter()
+                .any(|m| matches!(m.piece, Some((p, _)) if p == k))
+        };
+        game.features().preview(
+            (&game.tiles().tiles, game.board()),
+            tile,
+            bare.at,
+            (wants(Piece::Hunter), wants(Piece::Hut)),
+            p,
+        );
+        if !p.completes && game.next_regular_fits_away_from(bare.at.pos) {
+            let rules = game.rules();
+            let nr = tile.rivers.len();
+            for mv in moves {
+                let v = match mv.piece {
+                    Some((piece, PieceAt::Zone(z))) => {
+                        let i = usize::from(z.zone.index);
+                        match (piece, z.zone.kind) {
+                            (Piece::Gatherer, _) => forest_worth(rules, &p.forests[i], 1000),
+                            (Piece::Fisher, _) => river_worth(rules, &p.rivers[i], 1000),
+                            (Piece::Hunter, _) => meadow_worth(rules, &p.meadows[i]),
+                            (Piece::Hut, ZoneKind::Lake) => huts_worth(rules, &p.systems[nr + i]),
+                            (Piece::Hut, _) => huts_worth(rules, &p.systems[i]),
+                        }
+                    }
+                    _ => 0,
+                };
+                out.push(v);
+            }
+            return true;
+        }
+        // Otherwise lay the tile to see (the next tile may fit only next to it).
         if self.scratch.is_none() {
             self.sync(game);
         }
@@ -357,29 +393,32 @@ fn estimate(game: &Game, on: &OnBoard) -> i64 {
     // A piece that never comes back costs as much as a hunter.
     let cost = if fixed { 2000 } else { 1000 };
     match on.piece {
-        Piece::Gatherer => {
-            let info = f.forest(z);
-            1000 * i64::from(rules.score_forest(info).points()) / (1 + i64::from(info.open)) - cost
-        }
-        Piece::Fisher => {
-            let info = f.river(z);
-            1000 * i64::from(rules.score_river(info).points()) / (1 + i64::from(info.open)) - cost
-        }
-        Piece::Hunter => {
-            let info = f.meadow(z);
-            let fire = info.count(crate::tile::MeadowSpecial::Fire)
-                + info.count(crate::tile::MeadowSpecial::Wildfire)
-                > 0;
-            let now = rules.score_meadow(&info.animals, fire, &[]);
-            500 * i64::from(now.points()) - 2000
-        }
+        Piece::Gatherer => forest_worth(rules, f.forest(z), cost),
+        Piece::Fisher => river_worth(rules, f.river(z), cost),
+        Piece::Hunter => meadow_worth(rules, f.meadow(z)),
         // The Agriculture hut stands in a meadow and scores its segments.
         Piece::Hut if fixed => 500 * i64::from(f.meadow(z).segments) - 2000,
-        Piece::Hut => {
-            let info = f.system(tiles, game.board(), z);
-            500 * i64::from(rules.score_huts(info).points()) - 2000
-        }
+        Piece::Hut => huts_worth(rules, f.system(tiles, game.board(), z)),
     }
+}
+
+/// What a gatherer in this forest is expected to bring (module docs).
+fn forest_worth(rules: &dyn Ruleset, info: &ForestInfo, cost: i64) -> i64 {
+    1000 * i64::from(rules.score_forest(info).points()) / (1 + i64::from(info.open)) - cost
+}
+
+fn river_worth(rules: &dyn Ruleset, info: &RiverInfo, cost: i64) -> i64 {
+    1000 * i64::from(rules.score_river(info).points()) / (1 + i64::from(info.open)) - cost
+}
+
+fn meadow_worth(rules: &dyn Ruleset, info: &MeadowInfo) -> i64 {
+    let fire = info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
+    let now = rules.score_meadow(&info.animals, fire, &[]);
+    500 * i64::from(now.points()) - 2000
+}
+
+fn huts_worth(rules: &dyn Ruleset, info: &SystemInfo) -> i64 {
+    500 * i64::from(rules.score_huts(info).points()) - 2000
 }
 
 impl Bot for GreedyBot {

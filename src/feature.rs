@@ -13,7 +13,7 @@
 //! each tile found on both sides is counted once (likewise a lake ending two rivers that
 //! become one, and a Scout piece standing in two zones that become one).
 
-use crate::board::Board;
+use crate::board::{Board, Placement};
 use crate::tile::{
     Animals, Dir, MeadowSpecial, Piece, Ports, RiverEnd, Side, Tile, ZoneKind, ZoneRef,
 };
@@ -1330,4 +1330,400 @@ pub enum FeatureKind {
 pub struct FeatureKey {
     pub kind: FeatureKind,
     pub root: u32,
+}
+
+/// The features a tile would make if it were laid at a placement, worked out from the features
+/// around it without laying it (see [`Features::preview`]).
+#[derive(Clone, Debug)]
+pub struct Preview {
+    /// By zone of the tile: the forest, meadow or river it would belong to.
+    pub forests: Vec<ForestInfo>,
+    pub meadows: Vec<MeadowInfo>,
+    pub rivers: Vec<RiverInfo>,
+    /// By river, then by lake of the tile: its river system.
+    pub systems: Vec<SystemInfo>,
+    /// Whether the tile would complete a forest or a river.
+    pub completes: bool,
+}
+
+impl Preview {
+    fn clear(&mut self) {
+        self.forests.clear();
+        self.meadows.clear();
+        self.rivers.clear();
+        self.systems.clear();
+        self.completes = false;
+    }
+}
+
+impl Default for Preview {
+    fn default() -> Preview {
+        Preview {
+            forests: Vec::with_capacity(16),
+            meadows: Vec::with_capacity(16),
+            rivers: Vec::with_capacity(16),
+            systems: Vec::with_capacity(16),
+            completes: false,
+        }
+    }
+}
+
+/// A small union-find over the zones of one tile and the feature roots they touch.
+struct Groups {
+    parent: [u8; 32],
+}
+
+impl Groups {
+    fn new() -> Groups {
+        Groups {
+            parent: std::array::from_fn(|i| i as u8),
+        }
+    }
+
+    fn find(&self, mut i: usize) -> usize {
+        while usize::from(self.parent[i]) != i {
+            i = usize::from(self.parent[i]);
+        }
+        i
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            self.parent[b] = a as u8;
+        }
+    }
+}
+
+impl Features {
+    /// What the features would be if `tile` were laid at `at` on `board` (where it fits),
+    /// into `out`: for each of its zones the forest, river and, when asked for, meadow and
+    /// river system it would belong to, with every counter as [`Features::add_tile`] would
+    /// leave it (pieces are counted as they stand; no piece is added). Nothing changes.
+    pub fn preview(
+        &self,
+        (tiles, board): (&[Tile], &Board),
+        tile: &Tile,
+        at: Placement,
+        (meadows, systems): (bool, bool),
+        out: &mut Preview,
+    ) {
+        out.clear();
+        // What each side of the tile touches: (local zone, neighbour zone) per kind.
+        const NO_TOUCH: (u8, ZoneId) = (
+            0,
+            ZoneId {
+                placed: 0,
+                zone: ZoneRef {
+                    kind: ZoneKind::Forest,
+                    index: 0,
+                },
+            },
+        );
+        let mut touch = [[NO_TOUCH; 12]; 3];
+        let mut touches = [0usize; 3];
+        for dir in Dir::ALL {
+            let Some(n) = board.index_at(at.pos.step(dir)) else {
+                continue;
+            };
+            let other = board.placed()[n];
+            let otile = &tiles[other.tile];
+            let back = dir.opposite();
+            let parts: &[usize] = match tile.side(at.rot, dir) {
+                Side::River => &[0, 1, 2],
+                _ => &[1],
+            };
+            for &part in parts {
+                let here = tile.zone_at(at.rot, dir, part);
+                let there = otile.zone_at(other.rot, back, 2 - part);
+                let k = arena_slot(here.kind);
+                touch[k][touches[k]] = (
+                    here.index,
+                    ZoneId {
+                        placed: n as u16,
+                        zone: there,
+                    },
+                );
+                touches[k] += 1;
+            }
+        }
+        let (tf, tm, tr) = (
+            &touch[0][..touches[0]],
+            &touch[1][..touches[1]],
+            &touch[2][..touches[2]],
+        );
+        let t = (tiles, board);
+        self.merge(
+            &self.forests,
+            0,
+            t,
+            tile.forests.len(),
+            |i| local_forest(tile, i),
+            tf,
+            None,
+            &mut out.forests,
+        );
+        if meadows {
+            self.merge(
+                &self.meadows,
+                1,
+                t,
+                tile.meadows.len(),
+                |i| local_meadow(tile, i),
+                tm,
+                None,
+                &mut out.meadows,
+            );
+        }
+        self.merge(
+            &self.rivers,
+            2,
+            t,
+            tile.rivers.len(),
+            |i| local_river(tile, i),
+            tr,
+            Some(tile),
+            &mut out.rivers,
+        );
+        out.completes =
+            out.forests.iter().any(|f| f.open == 0) || out.rivers.iter().any(|r| r.open == 0);
+        if !systems {
+            return;
+        }
+        // River systems: rivers and lakes of the tile, joined through its lakes and through
+        // the systems next door.
+        let nr = tile.rivers.len();
+        let n = nr + tile.lakes.len();
+        let mut g = Groups::new();
+        let mut roots = [0u32; 12];
+        let mut nroots = 0;
+        for (i, r) in tile.rivers.iter().enumerate() {
+            for e in &r.ends {
+                if let RiverEnd::Lake(l) = e {
+                    g.join(i, nr + usize::from(*l));
+                }
+            }
+        }
+        for (i, z) in tr {
+            let root = self
+                .systems
+                .find(self.tiles[usize::from(z.placed)].system + u32::from(z.zone.index));
+            let k = index_of(&mut roots, &mut nroots, root);
+            g.join(usize::from(*i), n + k);
+        }
+        for i in 0..n {
+            let gi = g.find(i);
+            if let Some(j) = (0..i).find(|&j| g.find(j) == gi) {
+                let same = out.systems[j];
+                out.systems.push(same);
+                continue;
+            }
+            let mut info = SystemInfo::default();
+            for j in i..n {
+                if g.find(j) == gi {
+                    info.absorb(&local_system(tile, j));
+                }
+            }
+            for (k, &r) in roots[..nroots].iter().enumerate() {
+                if g.find(n + k) == gi {
+                    info.absorb(&self.systems.info[r as usize]);
+                }
+            }
+            out.systems.push(info);
+        }
+    }
+
+    /// The merged features of one kind (arena `slot`): each of the `n` local zones with the
+    /// roots it touches and the local zones joined through them, less what the merges count
+    /// twice.
+    #[allow(clippy::too_many_arguments)]
+    fn merge<T: Info + Copy>(
+        &self,
+        arena: &Arena<T>,
+        slot: usize,
+        (tiles, board): (&[Tile], &Board),
+        n: usize,
+        local: impl Fn(usize) -> T,
+        touch: &[(u8, ZoneId)],
+        rivers_of: Option<&Tile>,
+        out: &mut Vec<T>,
+    ) {
+        let mut g = Groups::new();
+        let mut roots = [0u32; 12];
+        let mut nroots = 0;
+        let mut joins = [0u16; 16];
+        for (i, z) in touch {
+            let root = arena.find(self.node_of(*z));
+            let k = index_of(&mut roots, &mut nroots, root);
+            g.join(usize::from(*i), n + k);
+            joins[usize::from(*i)] += 1;
+        }
+        for i in 0..n {
+            let gi = g.find(i);
+            // A zone joined to an earlier one shares its feature.
+            if let Some(j) = (0..i).find(|&j| g.find(j) == gi) {
+                let same = out[j];
+                out.push(same);
+                continue;
+            }
+            let mut info = T::default();
+            let mut locals = 0u16;
+            let mut closed = 0u16;
+            let mut lake_arms = [0u16; 16];
+            for (j, &joined) in joins.iter().enumerate().take(n).skip(i) {
+                if g.find(j) == gi {
+                    info.absorb(&local(j));
+                    locals += 1;
+                    closed += joined;
+                    // Lakes of the new tile that end several of its rivers in this feature.
+                    if let Some(t) = rivers_of {
+                        for l in dedup_lakes(&t.rivers[j].ends) {
+                            lake_arms[usize::from(l)] += 1;
+                        }
+                    }
+                }
+            }
+            let mut in_group = [0u32; 12];
+            let mut ng = 0;
+            for (k, &r) in roots[..nroots].iter().enumerate() {
+                if g.find(n + k) == gi {
+                    info.absorb(&arena.info[r as usize]);
+                    in_group[ng] = r;
+                    ng += 1;
+                }
+            }
+            info.close(2 * closed);
+            let mut shared = Shared {
+                tiles: locals.saturating_sub(1),
+                ..Shared::default()
+            };
+            if let Some(t) = rivers_of {
+                for (l, &arms) in lake_arms.iter().enumerate().take(t.lakes.len()) {
+                    if arms > 1 {
+                        shared.lakes += arms - 1;
+                        shared.lake_fish += (arms - 1) * u16::from(t.lakes[l].fish);
+                    }
+                }
+            }
+            if ng > 1 {
+                self.shared_among(
+                    arena,
+                    slot,
+                    tiles,
+                    board,
+                    &in_group[..ng],
+                    rivers_of.is_some(),
+                    &mut shared,
+                );
+            }
+            info.unshare(&shared);
+            out.push(info);
+        }
+    }
+
+    /// What the roots `group` count more than once between them: tiles with zones in several
+    /// of them, and (rivers) lakes ending rivers in several of them.
+    #[allow(clippy::too_many_arguments)]
+    fn shared_among<T: Info>(
+        &self,
+        arena: &Arena<T>,
+        slot: usize,
+        tiles: &[Tile],
+        board: &Board,
+        group: &[u32],
+        rivers: bool,
+        shared: &mut Shared,
+    ) {
+        // Every tile on the multi-zone lists of the roots, once.
+        let mut seen: Vec<u16> = Vec::new();
+        for &r in group {
+            let start = arena.head[r as usize];
+            if start == NONE {
+                continue;
+            }
+            let mut z = start;
+            loop {
+                let t = arena.tile_of[z as usize];
+                if !seen.contains(&t) {
+                    seen.push(t);
+                }
+                z = arena.next[z as usize];
+                if z == start {
+                    break;
+                }
+            }
+        }
+        for t in seen {
+            let nodes = self.tiles[usize::from(t)];
+            let base = nodes.base[slot];
+            let root_of = |i: u32| arena.find(base + i);
+            let mut distinct: Vec<u32> = Vec::new();
+            for i in 0..u32::from(nodes.count[slot]) {
+                let r = root_of(i);
+                if group.contains(&r) && !distinct.contains(&r) {
+                    distinct.push(r);
+                }
+            }
+            if distinct.len() > 1 {
+                shared.tiles += distinct.len() as u16 - 1;
+            }
+            // A Scout piece standing in zones of several of the roots counts once.
+            if let Some(span) = nodes.span
+                && span.kind != ZoneKind::Lake
+                && arena_slot(span.kind) == slot
+            {
+                let mut parts: Vec<u32> = Vec::new();
+                for i in 0..16u32 {
+                    if span.zones & (1 << i) != 0 {
+                        let r = root_of(i);
+                        if group.contains(&r) && !parts.contains(&r) {
+                            parts.push(r);
+                        }
+                    }
+                }
+                if parts.len() > 1 {
+                    shared.pieces[usize::from(span.player)] += parts.len() as u16 - 1;
+                }
+            }
+            if rivers && distinct.len() > 1 {
+                let tile = &tiles[board.placed()[usize::from(t)].tile];
+                for (l, lake) in tile.lakes.iter().enumerate() {
+                    let mut arms: Vec<u32> = Vec::new();
+                    for (i, r) in tile.rivers.iter().enumerate() {
+                        if r.ends.contains(&RiverEnd::Lake(l as u8)) {
+                            let root = root_of(i as u32);
+                            if group.contains(&root) && !arms.contains(&root) {
+                                arms.push(root);
+                            }
+                        }
+                    }
+                    if arms.len() > 1 {
+                        let extra = arms.len() as u16 - 1;
+                        shared.lakes += extra;
+                        shared.lake_fish += extra * u16::from(lake.fish);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The position of `root` among the first `n` of `roots`, adding it if new.
+fn index_of(roots: &mut [u32; 12], n: &mut usize, root: u32) -> usize {
+    match roots[..*n].iter().position(|&r| r == root) {
+        Some(k) => k,
+        None => {
+            roots[*n] = root;
+            *n += 1;
+            *n - 1
+        }
+    }
+}
+
+/// The lakes at a river's ends, each once.
+fn dedup_lakes(ends: &[RiverEnd]) -> impl Iterator<Item = u8> + '_ {
+    ends.iter().enumerate().filter_map(move |(k, e)| match e {
+        RiverEnd::Lake(l) if !ends[..k].contains(e) => Some(*l),
+        _ => None,
+    })
 }

@@ -177,3 +177,95 @@ fn trial_and_undo_leave_the_game_as_it_was() {
     assert!(trials > 3000, "only {trials} trials");
     assert!(tile_tries > 3000, "only {tile_tries} tiles tried");
 }
+
+/// `Features::preview` says what laying a tile would make of the features without laying it:
+/// for every legal placement of every turn of many games, each zone's forest, meadow, river
+/// and river system in the preview equal what laying the tile (`Game::try_tile`) gives.
+#[test]
+fn the_preview_of_a_placement_equals_laying_it() {
+    let mut compared = 0usize;
+    let mut preview = hunters::feature::Preview::default();
+    for i in 0..60u64 {
+        let variant = VARIANTS[(i % 5) as usize];
+        let v = Variant::load(variant).unwrap();
+        let seed = 104_729 * i + 11;
+        let players = 2 + (i as usize / 5) % 4;
+        let mut g = Game::seeded(&v, players, seed);
+        let mut rng = stream(seed, "preview test");
+        let mut moves = Vec::new();
+        while let Some(turn) = g.turn() {
+            g.legal_moves(&mut moves);
+            if let Some(tile_index) = turn.tile {
+                let tile = g.tiles().tiles[tile_index].clone();
+                let mut places: Vec<_> = moves
+                    .iter()
+                    .filter(|m| m.play == hunters::game::Play::Drawn)
+                    .map(|m| m.at)
+                    .collect();
+                places.dedup();
+                for at in places {
+                    g.features().preview(
+                        (&g.tiles().tiles, g.board()),
+                        &tile,
+                        at,
+                        (true, true),
+                        &mut preview,
+                    );
+                    assert!(g.try_tile(at));
+                    let placed = (g.board().len() - 1) as u16;
+                    let (tiles, f) = (&g.tiles().tiles, g.features());
+                    let z = |kind, index: usize| ZoneId {
+                        placed,
+                        zone: ZoneRef {
+                            kind,
+                            index: index as u8,
+                        },
+                    };
+                    for (k, p) in preview.forests.iter().enumerate() {
+                        assert_eq!(
+                            p,
+                            f.forest(z(ZoneKind::Forest, k)),
+                            "{variant} {seed} forest {k}"
+                        );
+                    }
+                    for (k, p) in preview.meadows.iter().enumerate() {
+                        assert_eq!(
+                            p,
+                            f.meadow(z(ZoneKind::Meadow, k)),
+                            "{variant} {seed} meadow {k}"
+                        );
+                    }
+                    for (k, p) in preview.rivers.iter().enumerate() {
+                        assert_eq!(
+                            p,
+                            f.river(z(ZoneKind::River, k)),
+                            "{variant} {seed} river {k}"
+                        );
+                    }
+                    let nr = tile.rivers.len();
+                    for (k, p) in preview.systems.iter().enumerate() {
+                        let zone = if k < nr {
+                            z(ZoneKind::River, k)
+                        } else {
+                            z(ZoneKind::Lake, k - nr)
+                        };
+                        assert_eq!(
+                            p,
+                            f.system(tiles, g.board(), zone),
+                            "{variant} {seed} system {k}"
+                        );
+                    }
+                    let completes =
+                        !f.completed_forests().is_empty() || !f.completed_rivers().is_empty();
+                    assert_eq!(preview.completes, completes, "{variant} {seed}");
+                    assert_eq!(preview.forests.len(), tile.forests.len());
+                    g.undo_trial();
+                    compared += 1;
+                }
+            }
+            let m = moves[below(&mut rng, moves.len())];
+            g.play(m).unwrap();
+        }
+    }
+    assert!(compared > 20_000, "only {compared} placements compared");
+}

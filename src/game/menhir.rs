@@ -14,6 +14,9 @@ impl Game {
     /// The powers a 2020 tile acts with as it is laid, before the piece: the hunting trap and
     /// the logboat (the shaman's recall is part of the move).
     pub(super) fn immediate_actions(&mut self, player: usize, tile: &Tile, placed: usize) {
+        if !acts_when_laid(tile) {
+            return;
+        }
         for (i, m) in tile.meadows.iter().enumerate() {
             if m.has(MeadowSpecial::HuntingTrap) {
                 self.hunting_trap(player, placed, i);
@@ -117,4 +120,12 @@ impl Game {
             }
         }
     }
+}
+
+/// Whether laying `tile` sets off a power at once (hunting trap, logboat) that may score.
+pub fn acts_when_laid(tile: &Tile) -> bool {
+    tile.meadows
+        .iter()
+        .any(|m| m.has(MeadowSpecial::HuntingTrap))
+        || tile.lakes.iter().any(|l| l.has(LakeSpecial::Logboat))
 }

@@ -23,6 +23,7 @@ use crate::variant::Variant;
 
 mod free;
 mod menhir;
+pub use menhir::acts_when_laid;
 mod moves;
 mod scoring;
 mod scout;

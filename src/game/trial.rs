@@ -18,8 +18,6 @@ use crate::feature::{Herd, MAX_PLAYERS, ZoneId};
 #[derive(Debug, Default)]
 pub(super) struct Mark {
     active: bool,
-    /// Only the board and the features are in the trial ([`Game::try_tile`]).
-    tile_only: bool,
     regular: usize,
     bonus: usize,
     next_regular: usize,
@@ -39,7 +37,6 @@ impl Mark {
     /// Forgets a running trial (the game was overwritten by a copy).
     pub(super) fn forget(&mut self) {
         self.active = false;
-        self.tile_only = false;
     }
 }
 
@@ -52,7 +49,6 @@ impl Game {
         }
         let m = &mut self.mark;
         m.active = true;
-        m.tile_only = false;
         m.regular = self.regular.len();
         m.bonus = self.bonus.len();
         m.next_regular = self.next_regular;
@@ -80,10 +76,6 @@ impl Game {
         self.features.undo_trial();
         let m = &mut self.mark;
         m.active = false;
-        if m.tile_only {
-            m.tile_only = false;
-            return;
-        }
         // A refused tile went under its deck during the trial.
         self.regular.truncate(m.regular);
         self.bonus.truncate(m.bonus);
@@ -104,7 +96,9 @@ impl Game {
     /// [`Game::undo_trial`] takes back: no piece, no scoring, no draw, the turn unchanged. For
     /// a bot that wants to know what the features would become; the completed forests and
     /// rivers are in [`crate::feature::Features::completed_forests`] and `completed_rivers`.
-    /// False (and nothing laid) if there is no drawn tile or it does not fit there.
+    /// Until the undo only read the board and the features: the rest of the game still says
+    /// the tile is to be laid. False (and nothing laid) if there is no drawn tile or it does
+    /// not fit there.
     pub fn try_tile(&mut self, at: Placement) -> bool {
         // A trial still running has moved the turn on: take it back first.
         if self.mark.active {
@@ -118,10 +112,7 @@ impl Game {
         if self.board.check(tile, at).is_err() {
             return false;
         }
-        self.mark.active = true;
-        self.mark.tile_only = true;
-        self.board.begin_trial();
-        self.features.begin_trial();
+        self.begin_trial();
         self.board
             .place(tile, tile_index, at)
             .expect("a placement just checked");
@@ -136,6 +127,16 @@ impl Game {
         self.regular
             .get(self.next_regular)
             .is_some_and(|&t| self.board.can_place(&self.set.tiles[t]))
+    }
+
+    /// Whether the next regular tile fits at a square that a tile laid at `pos` leaves as it
+    /// is (neither `pos` nor next to it): then it fits after that tile too.
+    pub(crate) fn next_regular_fits_away_from(&self, pos: crate::board::Pos) -> bool {
+        self.regular.get(self.next_regular).is_some_and(|&t| {
+            self.board
+                .fitting(&self.set.tiles[t])
+                .any(|(p, _)| (p.x - pos.x).abs() + (p.y - pos.y).abs() > 1)
+        })
     }
 
     /// Whether a trial is running.
