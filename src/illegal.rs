@@ -49,6 +49,8 @@ pub enum IllegalPiece {
 /// Why a Scout move is not allowed now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalScout {
+    /// The game is played without the Scout expansion.
+    NoExpansion,
     /// The player does not hold that special tile.
     NotHeld,
     /// A special tile is laid instead of drawing: at the start of a normal turn, not once a
@@ -62,8 +64,8 @@ pub enum IllegalScout {
     NeedsPiece(Piece),
     /// A special tile takes its own piece, on its spot, and no other.
     OwnPieceOnSpot,
-    /// A zone of the special tile would join a feature that already holds a piece of the kind
-    /// its own piece is.
+    /// A zone of the special tile would join a feature that already holds a piece that bars
+    /// its own piece (gatherers, fishers; hunters for the bridge and Agriculture).
     JoinsOccupied(Piece),
     /// Only the owner of the laid Scout tile refuses drawn tiles.
     NotScoutOwner,
@@ -132,6 +134,10 @@ fn supply_word(piece: Piece) -> &'static str {
 impl fmt::Display for IllegalPiece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            IllegalPiece::WrongKind {
+                piece: Piece::Fisher,
+                zone: ZoneKind::Lake,
+            } => write!(f, "a fisher stands on a river, never on a lake"),
             IllegalPiece::WrongKind { piece, zone } => {
                 write!(f, "{}, not on a {}", home(piece), zone.word())
             }
@@ -163,6 +169,11 @@ impl fmt::Display for IllegalPiece {
 impl fmt::Display for IllegalScout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            IllegalScout::NoExpansion => write!(
+                f,
+                "special tiles, drawing by choice and refusing a drawn tile are Scout rules; this \
+                 game is played without the Scout expansion"
+            ),
             IllegalScout::NotHeld => write!(f, "the player does not hold that special tile"),
             IllegalScout::NotInsteadOfDrawing => write!(
                 f,
@@ -187,8 +198,7 @@ impl fmt::Display for IllegalScout {
             ),
             IllegalScout::JoinsOccupied(piece) => write!(
                 f,
-                "a special tile may not join a feature that already holds a piece of its kind: \
-                 {}",
+                "a special tile may not join a feature that already holds a piece that bars it: {}",
                 claimed(piece)
             ),
             IllegalScout::NotScoutOwner => {

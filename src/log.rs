@@ -1340,10 +1340,9 @@ fn replay_moves(log: &Log, s: Setup, limit_moves: Option<usize>) -> Rescored {
         if limit_moves.is_some_and(|m| moves >= m) {
             break;
         }
-        if !matches!(line.kind, LineKind::Place(_) | LineKind::Refuse { .. }) {
-            continue;
-        }
-        if choosing(&game, Some(line)) {
+        // A Scout player who could have laid a special tile drew, unless this lays it.
+        let is_move = matches!(line.kind, LineKind::Place(_) | LineKind::Refuse { .. });
+        if is_move && choosing(&game, Some(line)) {
             game.play(Move::draw())
                 .expect("drawing is legal while a Scout player chooses");
         }

@@ -712,7 +712,7 @@ fn refusal_wrong_kind_of_piece() {
         (
             Piece::Fisher,
             ZoneKind::Lake,
-            "a fisher stands on a river (never on a lake)",
+            "a fisher stands on a river, never on a lake",
         ),
         (
             Piece::Fisher,
@@ -941,6 +941,14 @@ fn refusal_no_piece_left() {
 
 #[test]
 fn refusal_special_tile_rules() {
+    // Without the expansion, no Scout move at all.
+    let mut plain = game("2002", &[], &["61", "62"], &["B03"], &[]);
+    for m in [Move::refuse(), Move::draw()] {
+        let e = refusal(&mut plain, m);
+        assert_eq!(e, IllegalMove::Scout(IllegalScout::NoExpansion));
+        assert!(e.to_string().contains("without the Scout expansion"), "{e}");
+    }
+
     let mut g = game(
         "2002-scout",
         &[],

@@ -188,6 +188,9 @@ impl Game {
         let Some(turn) = self.turn else {
             return Err(IllegalMove::GameOver);
         };
+        if mv.play != Play::Drawn && self.rules.scout().is_none() {
+            return Err(IllegalMove::Scout(IllegalScout::NoExpansion));
+        }
         let tile_index = match (mv.play, turn.tile) {
             (Play::Refuse, _) => {
                 return self.refusal_allowed(turn).map_err(IllegalMove::Scout);
@@ -230,6 +233,8 @@ impl Game {
             }
             self.special_allowed(turn, t, mv.at, mv.recall)
                 .map_err(IllegalMove::Scout)?;
+            // The player drew although this very move was open to them: only a shaman choice
+            // that was not open at the start of the turn could get here.
             if turn.tile.is_some() {
                 return Err(IllegalMove::Scout(IllegalScout::NotInsteadOfDrawing));
             }

@@ -71,7 +71,7 @@ impl Game {
     pub(super) fn refusal_allowed(&self, turn: Turn) -> Result<(), IllegalScout> {
         let s = &self.scout;
         let Some(options) = self.rules.scout() else {
-            return Err(IllegalScout::NotScoutOwner);
+            return Err(IllegalScout::NoExpansion);
         };
         if turn.tile.is_none() {
             return Err(IllegalScout::ChooseFirst);
