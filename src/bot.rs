@@ -132,6 +132,9 @@ impl Bot for RandomBot {
 pub struct GreedyBot {
     rng: Stream,
     scratch: Option<Game>,
+    /// Whether the scratch game is a copy of the game of this decision (made when a move is
+    /// first tried on it; many decisions need none).
+    synced: bool,
     best: Vec<Move>,
     preview: Preview,
 }
@@ -141,6 +144,7 @@ impl GreedyBot {
         GreedyBot {
             rng,
             scratch: None,
+            synced: false,
             best: Vec::new(),
             preview: Preview::default(),
         }
@@ -167,6 +171,10 @@ impl GreedyBot {
 
     /// Makes the bot's scratch game a copy of `game`, once per decision.
     fn sync(&mut self, game: &Game) {
+        if self.synced {
+            return;
+        }
+        self.synced = true;
         match &mut self.scratch {
             Some(s) => s.copy_for_trial(game),
             none => {
@@ -180,9 +188,7 @@ impl GreedyBot {
     /// `mv` played on the scratch copy of `game` (made by [`GreedyBot::sync`]), in a trial
     /// that the next one takes back.
     fn trial(&mut self, game: &Game, mv: Move) -> &Game {
-        if self.scratch.is_none() {
-            self.sync(game);
-        }
+        self.sync(game);
         let trial = self.scratch.as_mut().expect("synced");
         trial.undo_trial();
         trial.begin_trial();
@@ -231,10 +237,10 @@ impl GreedyBot {
             // Only gatherers and fishers take part in a completed forest or river.
             let (done, points) = match piece {
                 Piece::Gatherer if f.forest(z).open == 0 => {
-                    (true, trial.rules().score_forest(f.forest(z)).points())
+                    (true, trial.rules().points_of_forest(f.forest(z)))
                 }
                 Piece::Fisher if f.river(z).open == 0 => {
-                    (true, trial.rules().score_river(f.river(z)).points())
+                    (true, trial.rules().points_of_river(f.river(z)))
                 }
                 _ => (false, 0),
             };
@@ -333,9 +339,7 @@ impl GreedyBot {
             return true;
         }
         // Otherwise lay the tile to see (the next tile may fit only next to it).
-        if self.scratch.is_none() {
-            self.sync(game);
-        }
+        self.sync(game);
         let scratch = self.scratch.as_mut().expect("synced");
         if !scratch.try_tile(bare.at) {
             return false;
@@ -404,21 +408,20 @@ fn estimate(game: &Game, on: &OnBoard) -> i64 {
 
 /// What a gatherer in this forest is expected to bring (module docs).
 fn forest_worth(rules: &dyn Ruleset, info: &ForestInfo, cost: i64) -> i64 {
-    1000 * i64::from(rules.score_forest(info).points()) / (1 + i64::from(info.open)) - cost
+    1000 * i64::from(rules.points_of_forest(info)) / (1 + i64::from(info.open)) - cost
 }
 
 fn river_worth(rules: &dyn Ruleset, info: &RiverInfo, cost: i64) -> i64 {
-    1000 * i64::from(rules.score_river(info).points()) / (1 + i64::from(info.open)) - cost
+    1000 * i64::from(rules.points_of_river(info)) / (1 + i64::from(info.open)) - cost
 }
 
 fn meadow_worth(rules: &dyn Ruleset, info: &MeadowInfo) -> i64 {
     let fire = info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
-    let now = rules.score_meadow(&info.animals, fire, &[]);
-    500 * i64::from(now.points()) - 2000
+    500 * i64::from(rules.points_of_meadow(&info.animals, fire, &[])) - 2000
 }
 
 fn huts_worth(rules: &dyn Ruleset, info: &SystemInfo) -> i64 {
-    500 * i64::from(rules.score_huts(info).points()) - 2000
+    500 * i64::from(rules.points_of_huts(info)) - 2000
 }
 
 impl Bot for GreedyBot {
@@ -427,7 +430,8 @@ impl Bot for GreedyBot {
     }
 
     fn choose(&mut self, game: &Game, moves: &[Move]) -> Move {
-        self.sync(game);
+        // A new decision: the scratch copy is made again when first needed.
+        self.synced = false;
         // Scout: before drawing, lay the special tile if it is worth it now, or if the game
         // is in its last two rounds and it might otherwise never be laid; else draw.
         if moves.iter().any(|m| m.play == Play::Draw) {

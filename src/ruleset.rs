@@ -101,6 +101,27 @@ impl Breakdown {
     }
 }
 
+/// Where the terms of a score go: a [`Breakdown`] keeps them, [`Points`] only adds them up.
+pub trait Tally {
+    fn add(&mut self, count: u32, what: &'static str, each: u32);
+}
+
+impl Tally for Breakdown {
+    fn add(&mut self, count: u32, what: &'static str, each: u32) {
+        Breakdown::add(self, count, what, each);
+    }
+}
+
+/// The points of a score, without its terms (what a bot weighing thousands of scores needs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Points(pub u32);
+
+impl Tally for Points {
+    fn add(&mut self, count: u32, _what: &'static str, each: u32) {
+        self.0 += count * each;
+    }
+}
+
 impl fmt::Display for Breakdown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.terms().is_empty() {
@@ -145,20 +166,31 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     }
 
     /// The points of a completed forest.
-    fn score_forest(&self, f: &ForestInfo) -> Breakdown {
-        let mut b = Breakdown::default();
+    fn tally_forest(&self, f: &ForestInfo, b: &mut dyn Tally) {
         match self.options().count_unit {
             CountUnit::Segment => b.add(f.segments.into(), "segments", self.forest_points()),
             CountUnit::Tile => b.add(f.tiles.into(), "tiles", self.forest_points()),
         }
         b.add(f.mushrooms.into(), "mushrooms", self.mushroom_points());
+    }
+
+    /// [`Ruleset::tally_forest`] as a breakdown, term by term.
+    fn score_forest(&self, f: &ForestInfo) -> Breakdown {
+        let mut b = Breakdown::default();
+        self.tally_forest(f, &mut b);
         b
+    }
+
+    /// The points of [`Ruleset::score_forest`] without its terms.
+    fn points_of_forest(&self, f: &ForestInfo) -> u32 {
+        let mut p = Points(0);
+        self.tally_forest(f, &mut p);
+        p.0
     }
 
     /// The points of a completed river. A lake that ends two rivers adds its fish to each of
     /// them when it scores (§5 Q4: each river counts the lakes that close it).
-    fn score_river(&self, r: &RiverInfo) -> Breakdown {
-        let mut b = Breakdown::default();
+    fn tally_river(&self, r: &RiverInfo, b: &mut dyn Tally) {
         match self.options().count_unit {
             CountUnit::Segment => b.add(r.segments.into(), "segments", 1),
             CountUnit::Tile => b.add(r.tiles.into(), "tiles", 1),
@@ -167,16 +199,28 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         if self.fisher_counts_river_fish() {
             b.add(r.fish.into(), "river fish", 1);
         }
+    }
+
+    /// [`Ruleset::tally_river`] as a breakdown, term by term.
+    fn score_river(&self, r: &RiverInfo) -> Breakdown {
+        let mut b = Breakdown::default();
+        self.tally_river(r, &mut b);
         b
+    }
+
+    /// The points of [`Ruleset::score_river`] without its terms.
+    fn points_of_river(&self, r: &RiverInfo) -> u32 {
+        let mut p = Points(0);
+        self.tally_river(r, &mut p);
+        p.0
     }
 
     /// The points of a meadow for its hunters. `fire` chases every tiger (fire, wildfire).
     /// `doubled[k]` are the animals of `herd` that score 2^(k+1) times: next to one 2020 pit
     /// trap (`doubled[0]`), or, when pit traps stack, next to k + 1 of them. The tiers are
     /// disjoint; tigers in them are ignored.
-    fn score_meadow(&self, herd: &Herd, fire: bool, doubled: &[Herd]) -> Breakdown {
+    fn tally_meadow(&self, herd: &Herd, fire: bool, doubled: &[Herd], b: &mut dyn Tally) {
         let v = self.animal_values();
-        let mut b = Breakdown::default();
         // Per tier, lowest first: plain animals, then each pit-trap tier.
         let mut tiers: Vec<Herd> = Vec::with_capacity(doubled.len() + 1);
         let mut plain = *herd;
@@ -237,12 +281,24 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
                 b.add(count(t).into(), labels[k.min(2)], value << k);
             }
         }
+    }
+
+    /// [`Ruleset::tally_meadow`] as a breakdown, term by term.
+    fn score_meadow(&self, herd: &Herd, fire: bool, doubled: &[Herd]) -> Breakdown {
+        let mut b = Breakdown::default();
+        self.tally_meadow(herd, fire, doubled, &mut b);
         b
     }
 
+    /// The points of [`Ruleset::score_meadow`] without its terms.
+    fn points_of_meadow(&self, herd: &Herd, fire: bool, doubled: &[Herd]) -> u32 {
+        let mut p = Points(0);
+        self.tally_meadow(herd, fire, doubled, &mut p);
+        p.0
+    }
+
     /// The points of a river system for its hut majority.
-    fn score_huts(&self, s: &SystemInfo) -> Breakdown {
-        let mut b = Breakdown::default();
+    fn tally_huts(&self, s: &SystemInfo, b: &mut dyn Tally) {
         b.add(s.fish.into(), "fish", 1);
         let rafts = if self.options().rafts_stack {
             u32::from(s.rafts)
@@ -250,7 +306,20 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
             u32::from(s.rafts.min(1))
         };
         b.add(u32::from(s.lakes), "lakes (raft)", rafts);
+    }
+
+    /// [`Ruleset::tally_huts`] as a breakdown, term by term.
+    fn score_huts(&self, s: &SystemInfo) -> Breakdown {
+        let mut b = Breakdown::default();
+        self.tally_huts(s, &mut b);
         b
+    }
+
+    /// The points of [`Ruleset::score_huts`] without its terms.
+    fn points_of_huts(&self, s: &SystemInfo) -> u32 {
+        let mut p = Points(0);
+        self.tally_huts(s, &mut p);
+        p.0
     }
 }
 
@@ -353,6 +422,47 @@ mod tests {
             Edition::E2002 => Box::new(Rules2002 { options }),
             Edition::E2014 => Box::new(Rules2014 { options }),
             Edition::E2020 => Box::new(Rules2020 { options }),
+        }
+    }
+
+    #[test]
+    fn points_without_terms_equal_the_breakdowns() {
+        for e in Edition::ALL {
+            let r = rules(e);
+            for n in 0..6u16 {
+                let f = ForestInfo {
+                    segments: n + 1,
+                    tiles: n,
+                    mushrooms: n % 3,
+                    open: n % 2,
+                    ..ForestInfo::default()
+                };
+                assert_eq!(r.points_of_forest(&f), r.score_forest(&f).points());
+                let v = RiverInfo {
+                    segments: n + 2,
+                    tiles: n + 1,
+                    fish: n,
+                    end_lakes: n % 3,
+                    end_lake_fish: 2 * n,
+                    ..RiverInfo::default()
+                };
+                assert_eq!(r.points_of_river(&v), r.score_river(&v).points());
+                let herd = Herd::new(n, n % 2, n / 2, n % 3);
+                let doubled = [Herd::new(n / 2, 0, n / 3, 0), Herd::new(n / 3, 0, 0, 0)];
+                for fire in [false, true] {
+                    assert_eq!(
+                        r.points_of_meadow(&herd, fire, &doubled),
+                        r.score_meadow(&herd, fire, &doubled).points()
+                    );
+                }
+                let s = SystemInfo {
+                    fish: 3 * n,
+                    lakes: n,
+                    rafts: n % 3,
+                    ..SystemInfo::default()
+                };
+                assert_eq!(r.points_of_huts(&s), r.score_huts(&s).points());
+            }
         }
     }
 
