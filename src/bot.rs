@@ -261,10 +261,9 @@ impl GreedyBot {
                 if p.piece != piece || Some(*p) == recalled {
                     continue;
                 }
-                let zones = game.piece_zones(p.at);
-                if zones
-                    .iter()
-                    .any(|pz| f.key(&trial.tiles().tiles, trial.board(), *pz, false) == key)
+                if game
+                    .piece_zones(p.at)
+                    .any(|pz| f.key(&trial.tiles().tiles, trial.board(), pz, false) == key)
                 {
                     counts[p.player] += 1;
                 }

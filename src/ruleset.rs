@@ -221,10 +221,18 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// disjoint; tigers in them are ignored.
     fn tally_meadow(&self, herd: &Herd, fire: bool, doubled: &[Herd], b: &mut dyn Tally) {
         let v = self.animal_values();
-        // Per tier, lowest first: plain animals, then each pit-trap tier.
-        let mut tiers: Vec<Herd> = Vec::with_capacity(doubled.len() + 1);
+        // Per tier, lowest first: plain animals, then each pit-trap tier (kept without
+        // allocating unless many pit traps stack).
+        let mut inline = [Herd::default(); 8];
+        let mut spilled = Vec::new();
+        let tiers: &mut [Herd] = if doubled.len() < inline.len() {
+            &mut inline[..=doubled.len()]
+        } else {
+            spilled.resize(doubled.len() + 1, Herd::default());
+            &mut spilled
+        };
         let mut plain = *herd;
-        for d in doubled {
+        for (k, d) in doubled.iter().enumerate() {
             let mut t = *d;
             t.tigers = 0;
             t.deer = t.deer.min(plain.deer);
@@ -232,13 +240,13 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
             t.mammoths = t.mammoths.min(plain.mammoths);
             t.bears = t.bears.min(plain.bears);
             plain.remove(&t);
-            tiers.push(t);
+            tiers[k + 1] = t;
         }
-        tiers.insert(0, plain);
+        tiers[0] = plain;
         // Tigers take the least valuable deer first: it leaves the scorer the most
         // (rules-matrix row 30, "the scoring player can choose").
         let mut tigers = if fire { 0 } else { herd.tigers };
-        for t in &mut tiers {
+        for t in tiers.iter_mut() {
             let eaten = tigers.min(t.deer);
             t.deer -= eaten;
             tigers -= eaten;

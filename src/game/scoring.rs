@@ -8,7 +8,7 @@ use super::{Category, Event, Game, OnBoard, Players, ScoreEvent, majority, zone_
 use crate::feature::{FeatureKey, Herd, MAX_PLAYERS, PieceAt, ZoneId};
 use crate::options::CountUnit;
 use crate::ruleset::Breakdown;
-use crate::tile::{MeadowSpecial, Piece, ZoneKind};
+use crate::tile::{MeadowSpecial, Piece, ZoneKind, ZoneRef};
 
 impl Game {
     pub(super) fn award(
@@ -157,11 +157,7 @@ impl Game {
                 .pieces
                 .iter()
                 .filter(|p| p.piece == Piece::Hut && matches!(p.at, PieceAt::Spot { .. }))
-                .flat_map(|p| {
-                    self.piece_zones(p.at)
-                        .into_iter()
-                        .map(move |z| (p.player, z))
-                })
+                .flat_map(|p| self.piece_zones(p.at).map(move |z| (p.player, z)))
                 .collect();
             for (owner, z) in farms {
                 let info = self.features.meadow(z);
@@ -190,22 +186,20 @@ impl Game {
     }
 
     /// The zones a piece stands in: one, or every zone of a special tile's spot.
-    pub fn piece_zones(&self, at: PieceAt) -> Vec<ZoneId> {
-        match at {
-            PieceAt::Zone(z) => vec![z],
+    pub fn piece_zones(&self, at: PieceAt) -> impl Iterator<Item = ZoneId> + '_ {
+        let (one, placed, spot_zones): (Option<ZoneId>, u16, &[ZoneRef]) = match at {
+            PieceAt::Zone(z) => (Some(z), z.placed, &[]),
             PieceAt::Spot { placed, spot } => {
                 let tile = &self.set.tiles[self.board.placed()[usize::from(placed)].tile];
-                tile.spots
+                let zones = tile
+                    .spots
                     .get(usize::from(spot))
-                    .map(|s| {
-                        s.zones
-                            .iter()
-                            .map(|&zone| ZoneId { placed, zone })
-                            .collect()
-                    })
-                    .unwrap_or_default()
+                    .map_or(&[][..], |s| &s.zones[..]);
+                (None, placed, zones)
             }
-        }
+        };
+        one.into_iter()
+            .chain(spot_zones.iter().map(move |&zone| ZoneId { placed, zone }))
     }
 
     /// Scores the meadow `key` at the end of the game; `z0` is its first zone.
