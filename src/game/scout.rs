@@ -104,9 +104,33 @@ impl Game {
         {
             return false;
         }
-        let mut moves = Vec::new();
-        self.special_moves(turn, &mut moves);
-        !moves.is_empty()
+        // Stop at the first: a plain placement (no recall) first, the recalls only if no
+        // plain one fits. (Every turn of a player holding a special tile asks this.)
+        for special in &self.scout.hands[turn.player] {
+            let Special::Tile(t) = *special else { continue };
+            let tile = &self.set.tiles[t];
+            if tile.spots.is_empty() {
+                continue;
+            }
+            if self
+                .board
+                .placements(tile)
+                .any(|at| self.special_allowed(turn, t, at, None).is_ok())
+            {
+                return true;
+            }
+            let recalls = self.recall_options(turn, t);
+            if recalls.len() > 1
+                && self.board.placements(tile).any(|at| {
+                    recalls[1..]
+                        .iter()
+                        .any(|&r| self.special_allowed(turn, t, at, r).is_ok())
+                })
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// The Scout special tiles the player may lay instead of drawing: only at the start of a
@@ -116,16 +140,14 @@ impl Game {
         if turn.bonus || turn.tile.is_some() {
             return;
         }
-        let mut placements = Vec::new();
         for special in &self.scout.hands[turn.player] {
             let Special::Tile(t) = *special else { continue };
             let tile = &self.set.tiles[t];
             let Some(spot) = tile.spots.first() else {
                 continue;
             };
-            self.board.legal_placements(tile, &mut placements);
             let recalls = self.recall_options(turn, t);
-            for &at in &placements {
+            for at in self.board.placements(tile) {
                 for &recall in &recalls {
                     if self.special_allowed(turn, t, at, recall).is_ok() {
                         out.push(Move {
