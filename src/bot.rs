@@ -137,6 +137,9 @@ pub struct GreedyBot {
     synced: bool,
     best: Vec<Move>,
     preview: Preview,
+    /// Buffers kept from one decision to the next.
+    candidates: Vec<Move>,
+    values: Vec<i64>,
 }
 
 impl GreedyBot {
@@ -147,6 +150,8 @@ impl GreedyBot {
             synced: false,
             best: Vec::new(),
             preview: Preview::default(),
+            candidates: Vec::new(),
+            values: Vec::new(),
         }
     }
 
@@ -316,7 +321,10 @@ impl GreedyBot {
             (wants(Piece::Hunter), wants(Piece::Hut)),
             p,
         );
-        if !p.completes && game.next_regular_fits_away_from(bare.at.pos) {
+        if p.completes {
+            return false;
+        }
+        if game.next_regular_fits_away_from(bare.at.pos) {
             let rules = game.rules();
             let nr = tile.rivers.len();
             for mv in moves {
@@ -452,32 +460,34 @@ impl Bot for GreedyBot {
         // Keep the last meeple (or hut) a special tile in hand will need.
         let me = game.turn().map_or(0, |t| t.player);
         let (meeples, huts) = game.supply(me);
-        let needs: Vec<Piece> = game
-            .hand(me)
-            .iter()
-            .filter_map(|s| match s {
-                Special::Tile(t) => game.tiles().tiles[*t].spots.first().map(|s| s.piece),
-                Special::Shaman => None,
+        let needs = |k: fn(Piece) -> bool| {
+            game.hand(me).iter().any(|s| match s {
+                Special::Tile(t) => game.tiles().tiles[*t]
+                    .spots
+                    .first()
+                    .is_some_and(|s| k(s.piece)),
+                Special::Shaman => false,
             })
-            .collect();
+        };
+        let (needs_hut, needs_meeple) = (needs(|p| p == Piece::Hut), needs(|p| p != Piece::Hut));
         let keeps = |m: &Move| match m.piece {
-            Some((Piece::Hut, _)) => !(huts <= 1 && needs.contains(&Piece::Hut)),
-            Some(_) => !(meeples <= 1 && needs.iter().any(|p| *p != Piece::Hut)),
+            Some((Piece::Hut, _)) => !(huts <= 1 && needs_hut),
+            Some(_) => !(meeples <= 1 && needs_meeple),
             None => true,
         };
-        let mut drawn: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| m.play == Play::Drawn && keeps(m))
-            .collect();
-        if drawn.is_empty() {
-            drawn = moves
+        let mut drawn = std::mem::take(&mut self.candidates);
+        drawn.clear();
+        drawn.extend(
+            moves
                 .iter()
-                .copied()
-                .filter(|m| m.play == Play::Drawn)
-                .collect();
+                .filter(|m| m.play == Play::Drawn && keeps(m))
+                .copied(),
+        );
+        if drawn.is_empty() {
+            drawn.extend(moves.iter().filter(|m| m.play == Play::Drawn).copied());
         }
         let (value, mv) = self.best(game, &drawn);
+        self.candidates = drawn;
         if value < 1000 && moves.iter().any(|m| m.play == Play::Refuse) {
             return Move::refuse();
         }
@@ -489,7 +499,8 @@ impl GreedyBot {
     /// The best of `moves` (not empty) and its value; ties broken from the bot's stream.
     fn best(&mut self, game: &Game, moves: &[Move]) -> (i64, Move) {
         // Moves come grouped by placement and recall; each group is weighed from one trial.
-        let mut values = Vec::with_capacity(moves.len());
+        let mut values = std::mem::take(&mut self.values);
+        values.clear();
         let mut i = 0;
         while i < moves.len() {
             let m = moves[i];
@@ -523,6 +534,7 @@ impl GreedyBot {
         }
         let mv = best[below(&mut self.rng, best.len())];
         self.best = best;
+        self.values = values;
         (best_value, mv)
     }
 }
