@@ -37,6 +37,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::board::Pos;
 use crate::feature::PieceAt;
 use crate::feature::{ForestInfo, MeadowInfo, Preview, RiverInfo, SystemInfo};
 use crate::game::{Game, Move, OnBoard, Play, acts_when_laid};
@@ -140,6 +141,9 @@ pub struct GreedyBot {
     /// Buffers kept from one decision to the next.
     candidates: Vec<Move>,
     values: Vec<i64>,
+    /// Where the next regular tile fits, worked out once per decision when first needed.
+    next_squares: Option<Vec<Pos>>,
+    next_squares_buf: Vec<Pos>,
 }
 
 impl GreedyBot {
@@ -152,6 +156,8 @@ impl GreedyBot {
             preview: Preview::default(),
             candidates: Vec::new(),
             values: Vec::new(),
+            next_squares: None,
+            next_squares_buf: Vec::new(),
         }
     }
 
@@ -324,7 +330,16 @@ impl GreedyBot {
         if p.completes {
             return false;
         }
-        if game.next_regular_fits_away_from(bare.at.pos) {
+        let squares = self.next_squares.get_or_insert_with(|| {
+            let mut v = std::mem::take(&mut self.next_squares_buf);
+            game.next_regular_squares(&mut v);
+            v
+        });
+        let pos = bare.at.pos;
+        if squares
+            .iter()
+            .any(|p| (p.x - pos.x).abs() + (p.y - pos.y).abs() > 1)
+        {
             let rules = game.rules();
             let nr = tile.rivers.len();
             for mv in moves {
@@ -437,8 +452,12 @@ impl Bot for GreedyBot {
     }
 
     fn choose(&mut self, game: &Game, moves: &[Move]) -> Move {
-        // A new decision: the scratch copy is made again when first needed.
+        // A new decision: the scratch copy and the next tile's squares are made again when
+        // first needed.
         self.synced = false;
+        if let Some(v) = self.next_squares.take() {
+            self.next_squares_buf = v;
+        }
         // Scout: before drawing, lay the special tile if it is worth it now, or if the game
         // is in its last two rounds and it might otherwise never be laid; else draw.
         if moves.iter().any(|m| m.play == Play::Draw) {

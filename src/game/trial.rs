@@ -129,14 +129,14 @@ impl Game {
             .is_some_and(|&t| self.board.can_place(&self.set.tiles[t]))
     }
 
-    /// Whether the next regular tile fits at a square that a tile laid at `pos` leaves as it
-    /// is (neither `pos` nor next to it): then it fits after that tile too.
-    pub(crate) fn next_regular_fits_away_from(&self, pos: crate::board::Pos) -> bool {
-        self.regular.get(self.next_regular).is_some_and(|&t| {
-            self.board
-                .fitting(&self.set.tiles[t])
-                .any(|(p, _)| (p.x - pos.x).abs() + (p.y - pos.y).abs() > 1)
-        })
+    /// The squares where the next regular tile fits now, into `out`. A tile laid at a square
+    /// that is neither one of them nor next to one leaves them as they are, so the next tile
+    /// still fits after it.
+    pub(crate) fn next_regular_squares(&self, out: &mut Vec<crate::board::Pos>) {
+        out.clear();
+        if let Some(&t) = self.regular.get(self.next_regular) {
+            out.extend(self.board.fitting(&self.set.tiles[t]).map(|(p, _)| p));
+        }
     }
 
     /// Whether a trial is running.
