@@ -300,6 +300,8 @@ struct Arena<T> {
     next: Vec<u32>,
     head: Vec<u32>,
     listed: Vec<u32>,
+    /// At roots: the first node of the feature (its first zone in laying order).
+    first: Vec<u32>,
     /// A trial in progress: nodes below `trial_len` are saved once, before their first change,
     /// in `log`; `mark[n] == trial_id` when node `n` is saved.
     trialing: bool,
@@ -319,6 +321,7 @@ struct Saved<T> {
     next: u32,
     head: u32,
     listed: u32,
+    first: u32,
 }
 
 // Written out so that `clone_from` reuses the buffers: bots copy a game for every move
@@ -333,6 +336,7 @@ impl<T: Clone> Clone for Arena<T> {
             next: self.next.clone(),
             head: self.head.clone(),
             listed: self.listed.clone(),
+            first: self.first.clone(),
             trialing: false,
             trial_len: 0,
             trial_id: 0,
@@ -354,6 +358,7 @@ impl<T: Clone> Clone for Arena<T> {
         self.next.clone_from(&o.next);
         self.head.clone_from(&o.head);
         self.listed.clone_from(&o.listed);
+        self.first.clone_from(&o.first);
     }
 }
 
@@ -367,6 +372,7 @@ impl<T: Info> Arena<T> {
             next: Vec::new(),
             head: Vec::new(),
             listed: Vec::new(),
+            first: Vec::new(),
             trialing: false,
             trial_len: 0,
             trial_id: 0,
@@ -401,6 +407,7 @@ impl<T: Info> Arena<T> {
             self.next[n] = s.next;
             self.head[n] = s.head;
             self.listed[n] = s.listed;
+            self.first[n] = s.first;
         }
         let len = self.trial_len as usize;
         self.parent.truncate(len);
@@ -410,6 +417,7 @@ impl<T: Info> Arena<T> {
         self.next.truncate(len);
         self.head.truncate(len);
         self.listed.truncate(len);
+        self.first.truncate(len);
         self.mark.truncate(len);
     }
 
@@ -429,6 +437,7 @@ impl<T: Info> Arena<T> {
             next: self.next[i],
             head: self.head[i],
             listed: self.listed[i],
+            first: self.first[i],
         });
     }
 
@@ -440,6 +449,7 @@ impl<T: Info> Arena<T> {
         self.next.clear();
         self.head.clear();
         self.listed.clear();
+        self.first.clear();
         self.mark.clear();
         self.log.clear();
         self.trialing = false;
@@ -457,6 +467,7 @@ impl<T: Info> Arena<T> {
         self.next.reserve(n);
         self.head.reserve(n);
         self.listed.reserve(n);
+        self.first.reserve(n);
         self.mark.reserve(n);
     }
 
@@ -469,6 +480,7 @@ impl<T: Info> Arena<T> {
         self.next.push(if listed { n } else { NONE });
         self.head.push(if listed { n } else { NONE });
         self.listed.push(u32::from(listed));
+        self.first.push(n);
         self.mark.push(0);
         n
     }
@@ -509,6 +521,7 @@ impl<T: Info> Arena<T> {
         }
         self.parent[small as usize] = big;
         self.size[big as usize] += self.size[small as usize];
+        self.first[big as usize] = self.first[big as usize].min(self.first[small as usize]);
         let moved = std::mem::take(&mut self.info[small as usize]);
         let root = &mut self.info[big as usize];
         root.absorb(&moved);
@@ -1164,6 +1177,21 @@ impl Features {
                 };
                 (key, sum(&info.fishers))
             }
+        }
+    }
+
+    /// The first zone, in laying order, of the meadow of meadow zone `z`.
+    pub(crate) fn first_meadow_zone(&self, z: ZoneId) -> ZoneId {
+        let root = self.meadows.find(self.node_of(z));
+        let n = self.meadows.first[root as usize];
+        let placed = self.meadows.tile_of[n as usize];
+        let base = self.tiles[usize::from(placed)].base[1];
+        ZoneId {
+            placed,
+            zone: ZoneRef {
+                kind: ZoneKind::Meadow,
+                index: (n - base) as u8,
+            },
         }
     }
 

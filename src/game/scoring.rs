@@ -119,7 +119,7 @@ impl Game {
         }
         // Meadows: every meadow with a hunter (the Scout's hunter on the bridge stands in two),
         // in the order of their keys; each score names the meadow's first zone in laying order.
-        let mut hunted: Vec<(FeatureKey, Option<ZoneId>)> = Vec::new();
+        let mut hunted: Vec<(FeatureKey, ZoneId)> = Vec::new();
         for piece in &self.pieces {
             if piece.piece != Piece::Hunter {
                 continue;
@@ -127,28 +127,12 @@ impl Game {
             for z in self.piece_zones(piece.at) {
                 let key = self.features.key(tiles, &self.board, z, false);
                 if !hunted.iter().any(|(k, _)| *k == key) {
-                    hunted.push((key, None));
+                    hunted.push((key, self.features.first_meadow_zone(z)));
                 }
             }
         }
         hunted.sort_unstable_by_key(|(k, _)| *k);
-        let mut missing = hunted.len();
-        'scan: for placed in 0..self.board.len() {
-            for i in 0..tiles[self.board.placed()[placed].tile].meadows.len() {
-                if missing == 0 {
-                    break 'scan;
-                }
-                let z = zone_id(placed, ZoneKind::Meadow, i);
-                let key = self.features.key(tiles, &self.board, z, false);
-                if let Some((_, first)) = hunted.iter_mut().find(|(k, f)| *k == key && f.is_none())
-                {
-                    *first = Some(z);
-                    missing -= 1;
-                }
-            }
-        }
-        for (key, first) in hunted {
-            let z0 = first.expect("a hunted meadow has a zone");
+        for (key, z0) in hunted {
             self.score_meadow(key, z0);
         }
         // Scout Agriculture: the hut on the farm scores its meadow, whoever hunts there.
