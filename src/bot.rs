@@ -26,7 +26,7 @@
 //!   last meeple or hut its special tile will need, and refuses a drawn tile when no move with
 //!   it is worth a point.
 //!
-//!   A placement that cannot score this turn (no shaman, no hunting trap or logboat, no forest
+//!   A placement that cannot score this turn (no hunting trap or logboat, no forest
 //!   or river completed, and the game goes on) is weighed from the features it would make,
 //!   without laying it (`Features::preview`; `Game::try_tile` when the next tile may only fit
 //!   next to it); every other placement is played out in a trial. All give the same values.
@@ -293,8 +293,8 @@ impl GreedyBot {
 }
 
 impl GreedyBot {
-    /// The values of a placement group whose tile scores nothing: no shaman, no immediate
-    /// action, no forest or river completed, and the game goes on. Then nobody's points change
+    /// The values of a placement group whose tile scores nothing: no immediate action, no
+    /// forest or river completed, and the game goes on. Then nobody's points change
     /// this turn, and each piece is worth its estimate on the features as the tile leaves them;
     /// laying the tile into the features is enough, without playing the turn. False (and
     /// nothing pushed) when the placement may score, so that the whole move is tried.
@@ -309,9 +309,12 @@ impl GreedyBot {
             return false;
         };
         let tile = &game.tiles().tiles[tile_index];
-        if bare.recall.is_some() || acts_when_laid(tile) || game.regular_left() == 0 {
+        if acts_when_laid(tile) || game.regular_left() == 0 {
             return false;
         }
+        // A shaman's recall scores nothing: it only gives up the meeple's estimate (piece
+        // counts play no part in the estimates).
+        let recall_cost = bare.recall.map_or(0, |r| estimate(game, &game.pieces()[r]));
         // The features as the tile would leave them, without laying it; and the game goes on
         // if the next tile still fits where this one changes nothing.
         let p = &mut self.preview;
@@ -356,7 +359,7 @@ impl GreedyBot {
                     }
                     _ => 0,
                 };
-                out.push(v);
+                out.push(v - recall_cost);
             }
             return true;
         }
@@ -386,7 +389,7 @@ impl GreedyBot {
                 ),
                 _ => 0,
             };
-            out.push(v);
+            out.push(v - recall_cost);
         }
         true
     }
