@@ -395,6 +395,58 @@ impl GreedyBot {
     }
 }
 
+impl GreedyBot {
+    /// The value of laying special tile `t` (move `mv`) when it scores nothing this turn,
+    /// from the preview of the tile, as [`GreedyBot::value`] would give it; `None` when the
+    /// move must be tried.
+    fn special_without_scoring(&mut self, game: &Game, t: usize, mv: Move) -> Option<i64> {
+        let tile = &game.tiles().tiles[t];
+        let Some((piece, PieceAt::Spot { spot, .. })) = mv.piece else {
+            return None;
+        };
+        let zone = *tile.spots.get(usize::from(spot))?.zones.first()?;
+        if acts_when_laid(tile) || game.regular_left() == 0 {
+            return None;
+        }
+        let p = &mut self.preview;
+        let meadow = zone.kind == ZoneKind::Meadow;
+        game.features().preview(
+            (&game.tiles().tiles, game.board()),
+            tile,
+            mv.at,
+            (meadow, false),
+            p,
+        );
+        if p.completes {
+            return None;
+        }
+        let squares = self.next_squares.get_or_insert_with(|| {
+            let mut v = std::mem::take(&mut self.next_squares_buf);
+            game.next_regular_squares(&mut v);
+            v
+        });
+        let pos = mv.at.pos;
+        if !squares
+            .iter()
+            .any(|s| (s.x - pos.x).abs() + (s.y - pos.y).abs() > 1)
+        {
+            return None;
+        }
+        let rules = game.rules();
+        let i = usize::from(zone.index);
+        // A piece on a special tile's spot never comes back: it costs as much as a hunter.
+        let worth = match (piece, zone.kind) {
+            (Piece::Gatherer, ZoneKind::Forest) => forest_worth(rules, &p.forests[i], 2000),
+            (Piece::Fisher, ZoneKind::River) => river_worth(rules, &p.rivers[i], 2000),
+            (Piece::Hunter, ZoneKind::Meadow) => meadow_worth(rules, &p.meadows[i]),
+            (Piece::Hut, ZoneKind::Meadow) => 500 * i64::from(p.meadows[i].segments) - 2000,
+            _ => return None,
+        };
+        let recall_cost = mv.recall.map_or(0, |r| estimate(game, &game.pieces()[r]));
+        Some(worth - recall_cost)
+    }
+}
+
 /// In thousandths of a point: what `me` gained from `game` to `trial` (plus `shift`) minus
 /// the most any other player gained.
 fn lead(game: &Game, trial: &Game, me: usize, shift: &[i64]) -> i64 {
@@ -527,7 +579,11 @@ impl GreedyBot {
         while i < moves.len() {
             let m = moves[i];
             if m.play != Play::Drawn {
-                values.push(self.value(game, m));
+                let v = match m.play {
+                    Play::Special(t) => self.special_without_scoring(game, t, m),
+                    _ => None,
+                };
+                values.push(v.unwrap_or_else(|| self.value(game, m)));
                 i += 1;
                 continue;
             }
