@@ -38,9 +38,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Pos;
+use crate::feature::MAX_PLAYERS;
 use crate::feature::PieceAt;
 use crate::feature::{ForestInfo, MeadowInfo, Preview, RiverInfo, SystemInfo};
-use crate::game::{Game, Move, OnBoard, Play, acts_when_laid};
+use crate::game::{Game, Move, OnBoard, Play, acts_when_laid, majority};
 use crate::rng::{Stream, below, stream};
 use crate::ruleset::Ruleset;
 use crate::scout::Special;
@@ -330,9 +331,42 @@ impl GreedyBot {
             (wants(Piece::Hunter), wants(Piece::Hut)),
             p,
         );
+        // What the completed forests and rivers pay this turn, by player: their majorities
+        // score them. (With the Scout, a Dug-out may pay too, and a recall changes the
+        // majorities: those placements are tried.)
+        let me = game.turn().map_or(0, |t| t.player);
+        let mut gains = [0i64; MAX_PLAYERS];
         if p.completes {
-            return false;
+            if bare.recall.is_some() || game.rules().scout().is_some() {
+                return false;
+            }
+            let rules = game.rules();
+            for (i, f) in p.forests.iter().enumerate() {
+                if f.open == 0 && usize::from(p.forest_same[i]) == i {
+                    let points = i64::from(rules.points_of_forest(f));
+                    for w in majority(&f.gatherers).iter() {
+                        gains[w] += points;
+                    }
+                }
+            }
+            for (i, r) in p.rivers.iter().enumerate() {
+                if r.open == 0 && usize::from(p.river_same[i]) == i {
+                    let points = i64::from(rules.points_of_river(r));
+                    for w in majority(&r.fishers).iter() {
+                        gains[w] += points;
+                    }
+                }
+            }
         }
+        let lead_with = |shift: &[i64; MAX_PLAYERS]| {
+            let best_other = (0..game.players())
+                .filter(|&q| q != me)
+                .map(|q| gains[q] + shift[q])
+                .max()
+                .unwrap_or(0);
+            1000 * (gains[me] + shift[me] - best_other)
+        };
+        let base = lead_with(&[0; MAX_PLAYERS]);
         let squares = self.next_squares.get_or_insert_with(|| {
             let mut v = std::mem::take(&mut self.next_squares_buf);
             game.next_regular_squares(&mut v);
@@ -345,23 +379,49 @@ impl GreedyBot {
         {
             let rules = game.rules();
             let nr = tile.rivers.len();
+            // A piece joining a feature the tile completes counts in its majority (and comes
+            // straight back): the points move between players.
+            let joined = |counts: &[u16; MAX_PLAYERS], points: u32| {
+                let before = majority(counts);
+                let mut with = *counts;
+                with[me] += 1;
+                let after = majority(&with);
+                let mut shift = [0i64; MAX_PLAYERS];
+                for (q, s) in shift.iter_mut().enumerate() {
+                    *s = i64::from(points)
+                        * (i64::from(after.contains(q)) - i64::from(before.contains(q)));
+                }
+                lead_with(&shift)
+            };
             for mv in moves {
                 let v = match mv.piece {
                     Some((piece, PieceAt::Zone(z))) => {
                         let i = usize::from(z.zone.index);
                         match (piece, z.zone.kind) {
-                            (Piece::Gatherer, _) => forest_worth(rules, &p.forests[i], 1000),
-                            (Piece::Fisher, _) => river_worth(rules, &p.rivers[i], 1000),
-                            (Piece::Hunter, _) => meadow_worth(rules, &p.meadows[i]),
-                            (Piece::Hut, ZoneKind::Lake) => huts_worth(rules, &p.systems[nr + i]),
-                            (Piece::Hut, _) => huts_worth(rules, &p.systems[i]),
+                            (Piece::Gatherer, _) if p.forests[i].open == 0 => joined(
+                                &p.forests[i].gatherers,
+                                rules.points_of_forest(&p.forests[i]),
+                            ),
+                            (Piece::Fisher, _) if p.rivers[i].open == 0 => {
+                                joined(&p.rivers[i].fishers, rules.points_of_river(&p.rivers[i]))
+                            }
+                            (Piece::Gatherer, _) => base + forest_worth(rules, &p.forests[i], 1000),
+                            (Piece::Fisher, _) => base + river_worth(rules, &p.rivers[i], 1000),
+                            (Piece::Hunter, _) => base + meadow_worth(rules, &p.meadows[i]),
+                            (Piece::Hut, ZoneKind::Lake) => {
+                                base + huts_worth(rules, &p.systems[nr + i])
+                            }
+                            (Piece::Hut, _) => base + huts_worth(rules, &p.systems[i]),
                         }
                     }
-                    _ => 0,
+                    _ => base,
                 };
                 out.push(v - recall_cost);
             }
             return true;
+        }
+        if p.completes {
+            return false;
         }
         // Otherwise lay the tile to see (the next tile may fit only next to it).
         self.sync(game);

@@ -1370,12 +1370,18 @@ pub struct Preview {
     pub rivers: Vec<RiverInfo>,
     /// By river, then by lake of the tile: its river system.
     pub systems: Vec<SystemInfo>,
+    /// By forest (river) of the tile: the first of its forests (rivers) in the same forest
+    /// (river), so that a feature two zones join is counted once.
+    pub forest_same: Vec<u8>,
+    pub river_same: Vec<u8>,
     /// Whether the tile would complete a forest or a river.
     pub completes: bool,
 }
 
 impl Preview {
     fn clear(&mut self) {
+        self.forest_same.clear();
+        self.river_same.clear();
         self.forests.clear();
         self.meadows.clear();
         self.rivers.clear();
@@ -1391,6 +1397,8 @@ impl Default for Preview {
             meadows: Vec::with_capacity(16),
             rivers: Vec::with_capacity(16),
             systems: Vec::with_capacity(16),
+            forest_same: Vec::with_capacity(16),
+            river_same: Vec::with_capacity(16),
             completes: false,
         }
     }
@@ -1489,7 +1497,7 @@ impl Features {
             |i| local_forest(tile, i),
             tf,
             None,
-            &mut out.forests,
+            (&mut out.forests, Some(&mut out.forest_same)),
         );
         if meadows {
             self.merge(
@@ -1500,7 +1508,7 @@ impl Features {
                 |i| local_meadow(tile, i),
                 tm,
                 None,
-                &mut out.meadows,
+                (&mut out.meadows, None),
             );
         }
         self.merge(
@@ -1511,7 +1519,7 @@ impl Features {
             |i| local_river(tile, i),
             tr,
             Some(tile),
-            &mut out.rivers,
+            (&mut out.rivers, Some(&mut out.river_same)),
         );
         out.completes =
             out.forests.iter().any(|f| f.open == 0) || out.rivers.iter().any(|r| r.open == 0);
@@ -1574,8 +1582,9 @@ impl Features {
         local: impl Fn(usize) -> T,
         touch: &[(u8, ZoneId)],
         rivers_of: Option<&Tile>,
-        out: &mut Vec<T>,
+        (out, same): (&mut Vec<T>, Option<&mut Vec<u8>>),
     ) {
+        let mut same = same;
         let mut g = Groups::new();
         let mut roots = [0u32; 12];
         let mut nroots = 0;
@@ -1589,9 +1598,13 @@ impl Features {
         for i in 0..n {
             let gi = g.find(i);
             // A zone joined to an earlier one shares its feature.
-            if let Some(j) = (0..i).find(|&j| g.find(j) == gi) {
-                let same = out[j];
-                out.push(same);
+            let first = (0..i).find(|&j| g.find(j) == gi);
+            if let Some(s) = same.as_deref_mut() {
+                s.push(first.unwrap_or(i) as u8);
+            }
+            if let Some(j) = first {
+                let shared = out[j];
+                out.push(shared);
                 continue;
             }
             let mut info = T::default();
