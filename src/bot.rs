@@ -319,16 +319,19 @@ impl GreedyBot {
         // The features as the tile would leave them, without laying it; and the game goes on
         // if the next tile still fits where this one changes nothing.
         let p = &mut self.preview;
-        let wants = |k: Piece| {
-            moves
-                .iter()
-                .any(|m| matches!(m.piece, Some((p, _)) if p == k))
-        };
+        let (mut hunters, mut huts) = (false, false);
+        for m in moves {
+            match m.piece {
+                Some((Piece::Hunter, _)) => hunters = true,
+                Some((Piece::Hut, _)) => huts = true,
+                _ => {}
+            }
+        }
         game.features().preview(
             (&game.tiles().tiles, game.board()),
             tile,
             bare.at,
-            (wants(Piece::Hunter), wants(Piece::Hut)),
+            (hunters, huts),
             p,
         );
         // What the completed forests and rivers pay this turn, by player: their majorities
