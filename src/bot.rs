@@ -37,7 +37,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::Pos;
+use crate::board::{Placement, Pos};
 use crate::feature::MAX_PLAYERS;
 use crate::feature::PieceAt;
 use crate::feature::{ForestInfo, MeadowInfo, Preview, RiverInfo, SystemInfo};
@@ -139,6 +139,9 @@ pub struct GreedyBot {
     synced: bool,
     best: Vec<Move>,
     preview: Preview,
+    /// What `preview` shows: the tile, where, and whether with meadows and systems (the
+    /// shaman choices of one placement share it).
+    previewed: Option<(usize, Placement, bool, bool)>,
     /// Buffers kept from one decision to the next.
     candidates: Vec<Move>,
     values: Vec<i64>,
@@ -155,6 +158,7 @@ impl GreedyBot {
             synced: false,
             best: Vec::new(),
             preview: Preview::default(),
+            previewed: None,
             candidates: Vec::new(),
             values: Vec::new(),
             next_squares: None,
@@ -327,13 +331,18 @@ impl GreedyBot {
                 _ => {}
             }
         }
-        game.features().preview(
-            (&game.tiles().tiles, game.board()),
-            tile,
-            bare.at,
-            (hunters, huts),
-            p,
-        );
+        // Only the shaman choices of a placement come after its plain group.
+        let key = Some((tile_index, bare.at, hunters, huts));
+        if bare.recall.is_none() || self.previewed != key {
+            game.features().preview(
+                (&game.tiles().tiles, game.board()),
+                tile,
+                bare.at,
+                (hunters, huts),
+                p,
+            );
+            self.previewed = key;
+        }
         // What the completed forests and rivers pay this turn, by player: their majorities
         // score them. (With the Scout, a Dug-out may pay too, and a recall changes the
         // majorities: those placements are tried.)
@@ -473,13 +482,17 @@ impl GreedyBot {
         }
         let p = &mut self.preview;
         let meadow = zone.kind == ZoneKind::Meadow;
-        game.features().preview(
-            (&game.tiles().tiles, game.board()),
-            tile,
-            mv.at,
-            (meadow, false),
-            p,
-        );
+        let key = Some((t, mv.at, meadow, false));
+        if self.previewed != key {
+            game.features().preview(
+                (&game.tiles().tiles, game.board()),
+                tile,
+                mv.at,
+                (meadow, false),
+                p,
+            );
+            self.previewed = key;
+        }
         if p.completes {
             return None;
         }
@@ -570,9 +583,10 @@ impl Bot for GreedyBot {
     }
 
     fn choose(&mut self, game: &Game, moves: &[Move]) -> Move {
-        // A new decision: the scratch copy and the next tile's squares are made again when
-        // first needed.
+        // A new decision: the scratch copy, the next tile's squares and the previews are made
+        // again when first needed.
         self.synced = false;
+        self.previewed = None;
         if let Some(v) = self.next_squares.take() {
             self.next_squares_buf = v;
         }
