@@ -38,9 +38,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Placement, Pos};
-use crate::feature::MAX_PLAYERS;
 use crate::feature::PieceAt;
 use crate::feature::{ForestInfo, MeadowInfo, Preview, RiverInfo, SystemInfo};
+use crate::feature::{MAX_PLAYERS, ZoneId};
 use crate::game::{Game, Move, OnBoard, Play, acts_when_laid, majority};
 use crate::rng::{Stream, below, stream};
 use crate::ruleset::Ruleset;
@@ -225,20 +225,18 @@ impl GreedyBot {
         if self.values_without_scoring(game, bare, moves, out) {
             return;
         }
-        // The last tile ends the game, and final scoring counts the piece: weigh each move.
-        if self.trial(game, bare).is_over() {
-            for mv in moves {
-                let v = self.value(game, *mv);
-                out.push(v);
-            }
-            return;
-        }
+        let over = self.trial(game, bare).is_over();
         // The trial just played stays in the scratch game.
         let Some(trial) = self.scratch.as_ref() else {
             return;
         };
         let recall_cost = recalled.map_or(0, |r| estimate(game, &r));
         let base = lead(game, trial, me, &[]);
+        let start = out.len();
+        // The last tile ends the game: gatherers and fishers go home unscored, so only one
+        // joining a feature this tile completes changes the scores; hunters and huts score at
+        // the end, and are weighed move by move below.
+        let mut each = false;
         for mv in moves {
             let Some((piece, at)) = mv.piece else {
                 out.push(base - recall_cost);
@@ -249,50 +247,31 @@ impl GreedyBot {
                 out.push(base - recall_cost);
                 continue;
             };
-            let f = trial.features();
-            // Only gatherers and fishers take part in a completed forest or river.
-            let (done, points) = match piece {
-                Piece::Gatherer if f.forest(z).open == 0 => {
-                    (true, trial.rules().points_of_forest(f.forest(z)))
-                }
-                Piece::Fisher if f.river(z).open == 0 => {
-                    (true, trial.rules().points_of_river(f.river(z)))
-                }
-                _ => (false, 0),
-            };
-            if !done {
+            if let Some(v) = joined_value(game, trial, me, piece, z, recalled) {
+                out.push(v - recall_cost);
+            } else if !over {
                 let on = OnBoard {
                     player: me,
                     piece,
                     at,
                 };
                 out.push(base + estimate(trial, &on) - recall_cost);
-                continue;
+            } else if matches!(piece, Piece::Gatherer | Piece::Fisher) {
+                out.push(base - recall_cost);
+            } else {
+                out.push(0);
+                each = true;
             }
-            // The piece joins a feature this tile completes: it would have counted in the
-            // majority when the feature scored (and come straight back).
-            let key = f.key(&trial.tiles().tiles, trial.board(), z, false);
-            let mut counts = [0u16; crate::feature::MAX_PLAYERS];
-            for p in game.pieces() {
-                if p.piece != piece || Some(*p) == recalled {
-                    continue;
+        }
+        if each {
+            for (k, mv) in moves.iter().enumerate() {
+                if matches!(
+                    mv.piece,
+                    Some((Piece::Hunter | Piece::Hut, PieceAt::Zone(_)))
+                ) {
+                    out[start + k] = self.value(game, *mv);
                 }
-                if game
-                    .piece_zones(p.at)
-                    .any(|pz| f.key(&trial.tiles().tiles, trial.board(), pz, false) == key)
-                {
-                    counts[p.player] += 1;
-                }
             }
-            let before = crate::game::majority(&counts);
-            counts[me] += 1;
-            let after = crate::game::majority(&counts);
-            let mut shift = [0i64; crate::feature::MAX_PLAYERS];
-            for (p, s) in shift.iter_mut().enumerate() {
-                *s = i64::from(points)
-                    * (i64::from(after.contains(p)) - i64::from(before.contains(p)));
-            }
-            out.push(lead(game, trial, me, &shift) - recall_cost);
         }
     }
 }
@@ -521,6 +500,46 @@ impl GreedyBot {
         let recall_cost = mv.recall.map_or(0, |r| estimate(game, &game.pieces()[r]));
         Some(worth - recall_cost)
     }
+}
+
+/// The value of putting `piece` on zone `z` of the tile just tried in `trial`, when that zone
+/// lies in a forest (gatherer) or river (fisher) the tile completes: the piece would have
+/// counted in the majority when the feature scored (and come straight back). `None` otherwise.
+fn joined_value(
+    game: &Game,
+    trial: &Game,
+    me: usize,
+    piece: Piece,
+    z: ZoneId,
+    recalled: Option<OnBoard>,
+) -> Option<i64> {
+    let f = trial.features();
+    let points = match piece {
+        Piece::Gatherer if f.forest(z).open == 0 => trial.rules().points_of_forest(f.forest(z)),
+        Piece::Fisher if f.river(z).open == 0 => trial.rules().points_of_river(f.river(z)),
+        _ => return None,
+    };
+    let key = f.key(&trial.tiles().tiles, trial.board(), z, false);
+    let mut counts = [0u16; MAX_PLAYERS];
+    for p in game.pieces() {
+        if p.piece != piece || Some(*p) == recalled {
+            continue;
+        }
+        if game
+            .piece_zones(p.at)
+            .any(|pz| f.key(&trial.tiles().tiles, trial.board(), pz, false) == key)
+        {
+            counts[p.player] += 1;
+        }
+    }
+    let before = majority(&counts);
+    counts[me] += 1;
+    let after = majority(&counts);
+    let mut shift = [0i64; MAX_PLAYERS];
+    for (p, s) in shift.iter_mut().enumerate() {
+        *s = i64::from(points) * (i64::from(after.contains(p)) - i64::from(before.contains(p)));
+    }
+    Some(lead(game, trial, me, &shift))
 }
 
 /// In thousandths of a point: what `me` gained from `game` to `trial` (plus `shift`) minus
