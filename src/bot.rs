@@ -26,10 +26,13 @@
 //!   last meeple or hut its special tile will need, and refuses a drawn tile when no move with
 //!   it is worth a point.
 //!
-//!   A placement that cannot score this turn (no hunting trap or logboat, no forest
-//!   or river completed, and the game goes on) is weighed from the features it would make,
-//!   without laying it (`Features::preview`; `Game::try_tile` when the next tile may only fit
-//!   next to it); every other placement is played out in a trial. All give the same values.
+//!   Most placements are weighed from the features they would make, without laying the tile
+//!   (`Features::preview`): what the forests and rivers the tile completes pay their
+//!   majorities, and the estimate of each piece. A placement is played out in a trial only
+//!   where the preview cannot settle it: a hunting trap or logboat, a shaman's recall on a
+//!   completing placement, a completing placement in a Scout game (a Dug-out may pay), the
+//!   next tile fitting only next to it, and hunters and huts on the last tile (final scoring).
+//!   Both ways give the same values.
 //!
 //!   Points are counted in thousandths so that the comparison is exact integer arithmetic on
 //!   every machine.
