@@ -4,8 +4,10 @@
 //!
 //! - [`RandomBot`] picks uniformly among every legal move (placement, shaman choice and piece
 //!   together).
-//! - [`GreedyBot`] plays each legal move on a copy of the game and keeps the one of highest
-//!   value (ties broken from its stream). The value, in points, is
+//! - [`GreedyBot`] weighs each legal move and keeps the one of highest value (ties broken
+//!   from its stream). The value, in points, is what the move would give if played
+//!
+//!   (on a copy of the game, or from a preview of the features; see below):
 //!
 //!   *points the mover scored this turn − the most any opponent scored this turn*
 //!   *+ the estimate of the piece it put down, if that piece is still on the board.*
