@@ -363,16 +363,11 @@ impl GreedyBot {
             1000 * (gains[me] + shift[me] - best_other)
         };
         let base = lead_with(&[0; MAX_PLAYERS]);
-        let squares = self.next_squares.get_or_insert_with(|| {
-            let mut v = std::mem::take(&mut self.next_squares_buf);
-            game.next_regular_squares(&mut v);
-            v
-        });
-        let pos = bare.at.pos;
-        if squares
-            .iter()
-            .any(|p| (p.x - pos.x).abs() + (p.y - pos.y).abs() > 1)
-        {
+        if next_fits_away(
+            (&mut self.next_squares, &mut self.next_squares_buf),
+            game,
+            bare.at.pos,
+        ) {
             let rules = game.rules();
             let nr = tile.rivers.len();
             // A piece joining a feature the tile completes counts in its majority (and comes
@@ -480,16 +475,11 @@ impl GreedyBot {
         if p.completes {
             return None;
         }
-        let squares = self.next_squares.get_or_insert_with(|| {
-            let mut v = std::mem::take(&mut self.next_squares_buf);
-            game.next_regular_squares(&mut v);
-            v
-        });
-        let pos = mv.at.pos;
-        if !squares
-            .iter()
-            .any(|s| (s.x - pos.x).abs() + (s.y - pos.y).abs() > 1)
-        {
+        if !next_fits_away(
+            (&mut self.next_squares, &mut self.next_squares_buf),
+            game,
+            mv.at.pos,
+        ) {
             return None;
         }
         let rules = game.rules();
@@ -505,6 +495,24 @@ impl GreedyBot {
         let recall_cost = mv.recall.map_or(0, |r| estimate(game, &game.pieces()[r]));
         Some(worth - recall_cost)
     }
+}
+
+/// Whether the next regular tile fits at a square that a tile laid at `pos` leaves as it is
+/// (neither `pos` nor next to it): then the game goes on after that tile. The squares are
+/// worked out once per decision (`squares`, kept in `buf` between decisions).
+fn next_fits_away(
+    (squares, buf): (&mut Option<Vec<Pos>>, &mut Vec<Pos>),
+    game: &Game,
+    pos: Pos,
+) -> bool {
+    let squares = squares.get_or_insert_with(|| {
+        let mut v = std::mem::take(buf);
+        game.next_regular_squares(&mut v);
+        v
+    });
+    squares
+        .iter()
+        .any(|s| (s.x - pos.x).abs() + (s.y - pos.y).abs() > 1)
 }
 
 /// The value of putting `piece` on zone `z` of the tile just tried in `trial`, when that zone
