@@ -78,7 +78,9 @@ impl Game {
     }
 
     /// The features around `pos`.
-    pub(super) fn surroundings(&self, pos: Pos) -> Surroundings {
+    /// What is looked up can be narrowed to what the mover can put: meeples (`meeples`) and / or
+    /// huts (`huts`).
+    pub(super) fn surroundings(&self, pos: Pos, (meeples, huts): (bool, bool)) -> Surroundings {
         let tiles = &self.set.tiles;
         let mut s = Surroundings {
             pos,
@@ -105,12 +107,14 @@ impl Game {
                     placed: n as u16,
                     zone: otile.zone_at(other.rot, back, 2 - part),
                 };
-                let (key, claimed) = self.features.claim(nz);
                 let slot = &mut s.slots[dir.index()][part];
-                slot.key = key;
-                slot.claimed = claimed;
-                s.any_claimed |= claimed > 0;
-                if nz.zone.kind == ZoneKind::River {
+                if meeples {
+                    let (key, claimed) = self.features.claim(nz);
+                    slot.key = key;
+                    slot.claimed = claimed;
+                    s.any_claimed |= claimed > 0;
+                }
+                if huts && nz.zone.kind == ZoneKind::River {
                     let (system, hut) = self.features.system_claim(nz);
                     slot.system = system;
                     slot.hut = hut;
@@ -129,7 +133,7 @@ impl Game {
         at: Placement,
         recalled: Option<usize>,
     ) -> FreeZones {
-        let around = self.surroundings(at.pos);
+        let around = self.surroundings(at.pos, (true, true));
         let gone = self.recalled_from(recalled);
         self.free_zones_in(tile_index, at, &around, gone, true, true)
     }

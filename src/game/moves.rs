@@ -79,7 +79,8 @@ impl Game {
                 if meeples == 0 && !huts {
                     continue;
                 }
-                let here = around.get_or_insert_with(|| self.surroundings(at.pos));
+                let wants = (usable > 0 || recalls.len() > 1, huts);
+                let here = around.get_or_insert_with(|| self.surroundings(at.pos, wants));
                 // A recall from a feature not next to the square frees nothing here.
                 let free = match gone[k] {
                     Some(g) if here.touches(g) => {
