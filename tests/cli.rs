@@ -249,3 +249,27 @@ fn play_refuses_bad_player_counts_and_bots_with_exit_2() {
         assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// A reader that stops early (`hunters tiles | head -1`) closes the pipe; the command ends
+/// quietly instead of panicking on the failed write. The pipe is closed before the command
+/// writes anything, so every write fails, whatever the timing.
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::process::{Command, Stdio};
+    for args in [
+        &["tiles", "--variant", "2002"][..],
+        &["simulate", "--games", "200", "--json", "2020"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hunters"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.contains("Broken pipe"), "{args:?}: {err}");
+    }
+}
