@@ -118,18 +118,6 @@ fn pieces_on(g: &Game, (x, y, rot): (i32, i32, u8)) -> Vec<Option<Piece>> {
     out
 }
 
-fn piece_at(g: &Game, player: usize, piece: Piece, x: i32, y: i32) -> usize {
-    let placed = g.board().index_at(Pos::new(x, y)).unwrap() as u16;
-    g.pieces()
-        .iter()
-        .position(|p| {
-            p.player == player
-                && p.piece == piece
-                && matches!(p.at, PieceAt::Zone(z) if z.placed == placed)
-        })
-        .unwrap_or_else(|| panic!("no {} of player {player} at ({x}, {y})", piece.name()))
-}
-
 // =============================================================================================
 // 1. 2002: only members returned by scoring during this turn are barred from the bonus tile
 
@@ -257,7 +245,7 @@ fn bonus_tile_2002_allows_member_recalled_by_shaman() {
     // laying tile 35 (it is not a return by scoring), and puts the gatherer that closes the
     // forest; the gatherer scores and comes back.
     let mut g = red_closes_the_nugget_forest(&[&["shaman"], &[]], "2002-scout");
-    let hunter39 = piece_at(&g, RED, Piece::Hunter, 1, 0);
+    let hunter39 = piece_index(&g, RED, Piece::Hunter, 1, 0);
     lay_with(
         &mut g,
         RED,
@@ -1012,7 +1000,7 @@ fn refusal_shaman_rules() {
         drawn_move(g, (5, 0, 2), Some(blue_piece), NOTHING)
     });
     assert_eq!(e, IllegalMove::Recall(IllegalRecall::NoSuchPiece));
-    let hunter39 = piece_at(&g, RED, Piece::Hunter, 1, 0);
+    let hunter39 = piece_index(&g, RED, Piece::Hunter, 1, 0);
     lay_with(
         &mut g,
         RED,
@@ -1024,7 +1012,7 @@ fn refusal_shaman_rules() {
     );
     // On the bonus tile of the same turn the card is used up.
     expect_turn(&g, RED, "B04", true);
-    let hunter40 = piece_at(&g, RED, Piece::Hunter, 3, 0);
+    let hunter40 = piece_index(&g, RED, Piece::Hunter, 3, 0);
     let e = refused(&mut g, |g| {
         drawn_move(g, (0, 2, 2), Some(hunter40), NOTHING)
     });

@@ -139,32 +139,12 @@ fn scores_since(game: &Game, from: usize) -> Vec<(Vec<usize>, Category, u32)> {
         .collect()
 }
 
-fn end_index(game: &Game) -> usize {
-    game.events()
-        .iter()
-        .position(|e| matches!(e, Event::End))
-        .expect("the game is over")
-}
-
 fn log(game: &Game) -> String {
     let mut out = String::from("events:\n");
     for e in game.events() {
         out.push_str(&format!("  {e:?}\n"));
     }
     out
-}
-
-/// The index in `Game::pieces` of `player`'s `piece` on the tile at (x, y).
-fn piece_at(game: &Game, player: usize, piece: Piece, x: i32, y: i32) -> usize {
-    let placed = game.board().index_at(Pos::new(x, y)).unwrap() as u16;
-    game.pieces()
-        .iter()
-        .position(|p| {
-            p.player == player
-                && p.piece == piece
-                && matches!(p.at, PieceAt::Zone(z) if z.placed == placed)
-        })
-        .unwrap_or_else(|| panic!("no {} of player {player} at ({x}, {y})", piece.name()))
 }
 
 // =============================================================================================
@@ -607,7 +587,7 @@ fn a_completed_meadow_is_not_scored_during_the_game_and_its_hunter_stays() {
             "{variant}\n{}",
             log(&g)
         );
-        let hunter = piece_at(&g, RED, Piece::Hunter, -1, 0);
+        let hunter = piece_index(&g, RED, Piece::Hunter, -1, 0);
         lay(&mut g, BLUE, "37", (0, 1, 0), NOTHING);
         assert!(g.is_over());
         assert_eq!(g.pieces()[hunter].piece, Piece::Hunter, "{variant}");
@@ -712,9 +692,9 @@ fn the_2020_shaman_returns_one_own_meeple_which_may_go_on_the_shaman_tile() {
     expect_turn(&g, RED, "88", true);
     assert_eq!(g.supply(RED), (4, 2), "2020: three huts, one out");
 
-    let north = piece_at(&g, RED, Piece::Hunter, 0, -1);
-    let blues = piece_at(&g, BLUE, Piece::Hunter, 1, 0);
-    let hut = piece_at(&g, RED, Piece::Hut, -1, 0);
+    let north = piece_index(&g, RED, Piece::Hunter, 0, -1);
+    let blues = piece_index(&g, BLUE, Piece::Hunter, 1, 0);
+    let hut = piece_index(&g, RED, Piece::Hut, -1, 0);
     let at = (-2, 0, 0);
     // Tile 88 west of tile 48: meadow 1 (Ne+En) joins the north meadow, meadow 0 (with the
     // shaman) the south bank.

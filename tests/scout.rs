@@ -222,21 +222,6 @@ fn legal_recalls(game: &Game) -> Vec<usize> {
     r
 }
 
-/// The index in `Game::pieces` of `player`'s `piece` standing on the tile at (x, y).
-fn piece_index(game: &Game, player: usize, piece: Piece, x: i32, y: i32) -> usize {
-    let placed = game.board().index_at(Pos::new(x, y)).unwrap() as u16;
-    game.pieces()
-        .iter()
-        .position(|p| {
-            let on = match p.at {
-                PieceAt::Zone(z) => z.placed,
-                PieceAt::Spot { placed, .. } => placed,
-            };
-            p.player == player && p.piece == piece && on == placed
-        })
-        .unwrap_or_else(|| panic!("no {} of player {player} at ({x}, {y})", piece.name()))
-}
-
 /// The scores of a category as (players, points), in order.
 fn score_list(game: &Game, category: Category) -> Vec<(Vec<usize>, u32)> {
     scores(game, category)
@@ -254,13 +239,6 @@ fn terms(s: &ScoreEvent) -> Terms {
         .iter()
         .map(|t| (t.count, t.what, t.each))
         .collect()
-}
-
-fn end_index(game: &Game) -> usize {
-    game.events()
-        .iter()
-        .position(|e| matches!(e, Event::End))
-        .expect("the game is over")
 }
 
 /// Where `player`'s `piece` standing on a special tile's spot went home, if it did.

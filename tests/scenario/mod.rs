@@ -133,3 +133,26 @@ pub fn index_of_tile(set: &TileSet, id: &str) -> usize {
 pub fn deck_of(set: &TileSet, ids: &[&str]) -> Vec<usize> {
     ids.iter().map(|id| index_of_tile(set, id)).collect()
 }
+
+/// The index in `Game::pieces` of `player`'s `piece` standing on the tile at (x, y).
+pub fn piece_index(game: &Game, player: usize, piece: Piece, x: i32, y: i32) -> usize {
+    let placed = game.board().index_at(Pos::new(x, y)).unwrap() as u16;
+    game.pieces()
+        .iter()
+        .position(|p| {
+            let on = match p.at {
+                PieceAt::Zone(z) => z.placed,
+                PieceAt::Spot { placed, .. } => placed,
+            };
+            p.player == player && p.piece == piece && on == placed
+        })
+        .unwrap_or_else(|| panic!("no {} of player {player} at ({x}, {y})", piece.name()))
+}
+
+/// Where the game ended in the event list.
+pub fn end_index(game: &Game) -> usize {
+    game.events()
+        .iter()
+        .position(|e| matches!(e, Event::End))
+        .expect("the game is over")
+}
