@@ -494,12 +494,6 @@ impl Board {
 
     /// Whether `tile` fits anywhere (stops at the first fit).
     pub fn can_place(&self, tile: &Tile) -> bool {
-        if self.placed.len() >= self.capacity() {
-            return false;
-        }
-        let codes = Rotation::ALL.map(|r| tile.side_code(r));
-        self.frontier
-            .iter()
-            .any(|sq| codes.iter().any(|&c| (c ^ sq.need) & sq.mask == 0))
+        self.fitting(tile).next().is_some()
     }
 }

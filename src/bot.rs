@@ -50,7 +50,7 @@ use crate::game::{Game, Move, OnBoard, Play, acts_when_laid, majority};
 use crate::rng::{Stream, below, stream};
 use crate::ruleset::Ruleset;
 use crate::scout::Special;
-use crate::tile::{MeadowSpecial, Piece, ZoneKind};
+use crate::tile::{MeadowSpecial, Piece, ZoneKind, ZoneRef};
 
 /// A bot chooses one of the legal moves of the game's player to move.
 pub trait Bot {
@@ -396,13 +396,7 @@ impl GreedyBot {
                             (Piece::Fisher, _) if p.rivers[i].open == 0 => {
                                 joined(&p.rivers[i].fishers, rules.points_of_river(&p.rivers[i]))
                             }
-                            (Piece::Gatherer, _) => base + forest_worth(rules, &p.forests[i], 1000),
-                            (Piece::Fisher, _) => base + river_worth(rules, &p.rivers[i], 1000),
-                            (Piece::Hunter, _) => base + meadow_worth(rules, &p.meadows[i]),
-                            (Piece::Hut, ZoneKind::Lake) => {
-                                base + huts_worth(rules, &p.systems[nr + i])
-                            }
-                            (Piece::Hut, _) => base + huts_worth(rules, &p.systems[i]),
+                            _ => base + preview_worth(rules, p, nr, piece, z.zone, false),
                         }
                     }
                     _ => base,
@@ -483,15 +477,18 @@ impl GreedyBot {
             return None;
         }
         let rules = game.rules();
-        let i = usize::from(zone.index);
         // A piece on a special tile's spot never comes back: it costs as much as a hunter.
-        let worth = match (piece, zone.kind) {
-            (Piece::Gatherer, ZoneKind::Forest) => forest_worth(rules, &p.forests[i], 2000),
-            (Piece::Fisher, ZoneKind::River) => river_worth(rules, &p.rivers[i], 2000),
-            (Piece::Hunter, ZoneKind::Meadow) => meadow_worth(rules, &p.meadows[i]),
-            (Piece::Hut, ZoneKind::Meadow) => 500 * i64::from(p.meadows[i].segments) - 2000,
-            _ => return None,
+        // The preview holds what a spot's piece reads: its forest, river, or (hunter, farm
+        // hut) meadow.
+        let readable = match piece {
+            Piece::Gatherer => zone.kind == ZoneKind::Forest,
+            Piece::Fisher => zone.kind == ZoneKind::River,
+            Piece::Hunter | Piece::Hut => zone.kind == ZoneKind::Meadow,
         };
+        if !readable {
+            return None;
+        }
+        let worth = preview_worth(rules, p, tile.rivers.len(), piece, zone, true);
         let recall_cost = mv.recall.map_or(0, |r| estimate(game, &game.pieces()[r]));
         Some(worth - recall_cost)
     }
@@ -607,6 +604,30 @@ fn meadow_worth(rules: &dyn Ruleset, info: &MeadowInfo) -> i64 {
 
 fn huts_worth(rules: &dyn Ruleset, info: &SystemInfo) -> i64 {
     500 * i64::from(rules.points_of_huts(info)) - 2000
+}
+
+/// [`estimate`] of `piece` standing in `zone` of a previewed tile (with `rivers` rivers), on
+/// a special tile's spot when `fixed`.
+fn preview_worth(
+    rules: &dyn Ruleset,
+    p: &Preview,
+    rivers: usize,
+    piece: Piece,
+    zone: ZoneRef,
+    fixed: bool,
+) -> i64 {
+    let i = usize::from(zone.index);
+    // A piece that never comes back costs as much as a hunter.
+    let cost = if fixed { 2000 } else { 1000 };
+    match piece {
+        Piece::Gatherer => forest_worth(rules, &p.forests[i], cost),
+        Piece::Fisher => river_worth(rules, &p.rivers[i], cost),
+        Piece::Hunter => meadow_worth(rules, &p.meadows[i]),
+        // The Agriculture hut stands in a meadow and scores its segments.
+        Piece::Hut if fixed => 500 * i64::from(p.meadows[i].segments) - 2000,
+        Piece::Hut if zone.kind == ZoneKind::Lake => huts_worth(rules, &p.systems[rivers + i]),
+        Piece::Hut => huts_worth(rules, &p.systems[i]),
+    }
 }
 
 impl Bot for GreedyBot {

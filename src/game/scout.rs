@@ -104,39 +104,27 @@ impl Game {
         {
             return false;
         }
-        // Stop at the first: a plain placement (no recall) first, the recalls only if no
-        // plain one fits. (Every turn of a player holding a special tile asks this.)
-        for special in &self.scout.hands[turn.player] {
-            let Special::Tile(t) = *special else { continue };
-            let tile = &self.set.tiles[t];
-            if tile.spots.is_empty() {
-                continue;
-            }
-            if self
-                .board
-                .placements(tile)
-                .any(|at| self.special_allowed(turn, t, at, None).is_ok())
-            {
-                return true;
-            }
-            let recalls = self.recall_options(turn, t);
-            if recalls.len() > 1
-                && self.board.placements(tile).any(|at| {
-                    recalls[1..]
-                        .iter()
-                        .any(|&r| self.special_allowed(turn, t, at, r).is_ok())
-                })
-            {
-                return true;
-            }
-        }
-        false
+        let mut any = false;
+        self.each_special_move(turn, |_| {
+            any = true;
+            false
+        });
+        any
     }
 
     /// The Scout special tiles the player may lay instead of drawing: only at the start of a
     /// normal turn, with the tile's piece in supply, where none of the features its piece
     /// stands in already holds a piece of that kind.
     pub(super) fn special_moves(&self, turn: Turn, out: &mut Vec<Move>) {
+        self.each_special_move(turn, |m| {
+            out.push(m);
+            true
+        });
+    }
+
+    /// Calls `f` with each special move of [`Game::special_moves`], in order, until it
+    /// returns false.
+    fn each_special_move(&self, turn: Turn, mut f: impl FnMut(Move) -> bool) {
         if turn.bonus || turn.tile.is_some() {
             return;
         }
@@ -150,7 +138,7 @@ impl Game {
             for at in self.board.placements(tile) {
                 for &recall in &recalls {
                     if self.special_allowed(turn, t, at, recall).is_ok() {
-                        out.push(Move {
+                        let m = Move {
                             at,
                             recall,
                             piece: Some((
@@ -161,7 +149,10 @@ impl Game {
                                 },
                             )),
                             play: Play::Special(t),
-                        });
+                        };
+                        if !f(m) {
+                            return;
+                        }
                     }
                 }
             }
