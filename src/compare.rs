@@ -115,19 +115,103 @@ impl Moments {
     }
 }
 
+/// Six values by category name: rivers, forests, huts, meadows, specials, total. JSON
+/// outputs name every number (docs/json.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ByCategory<T> {
+    pub rivers: T,
+    pub forests: T,
+    pub huts: T,
+    pub meadows: T,
+    pub specials: T,
+    pub total: T,
+}
+
+impl<T: Copy> ByCategory<T> {
+    /// From values in [`Category::ALL`] order, then the total.
+    pub fn from_array([rivers, forests, huts, meadows, specials, total]: [T; 6]) -> Self {
+        ByCategory {
+            rivers,
+            forests,
+            huts,
+            meadows,
+            specials,
+            total,
+        }
+    }
+
+    pub fn to_array(self) -> [T; 6] {
+        [
+            self.rivers,
+            self.forests,
+            self.huts,
+            self.meadows,
+            self.specials,
+            self.total,
+        ]
+    }
+}
+
+/// Serde for `[T; 6]` as a [`ByCategory`].
+pub mod by_category {
+    use super::ByCategory;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<T: Copy + Serialize, S: Serializer>(
+        v: &[T; 6],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        ByCategory::from_array(*v).serialize(s)
+    }
+
+    pub fn deserialize<'de, T: Copy + Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<[T; 6], D::Error> {
+        Ok(ByCategory::deserialize(d)?.to_array())
+    }
+}
+
+/// Serde for a `Vec<T>` of six values or none, as a [`ByCategory`] (skipped when empty).
+pub mod by_category_if_any {
+    use super::ByCategory;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
+
+    pub fn serialize<T: Copy + Serialize, S: Serializer>(v: &[T], s: S) -> Result<S::Ok, S::Error> {
+        let six: [T; 6] = v
+            .try_into()
+            .map_err(|_| serde::ser::Error::custom("six values by category expected"))?;
+        ByCategory::from_array(six).serialize(s)
+    }
+
+    pub fn deserialize<'de, T: Copy + Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Vec<T>, D::Error> {
+        let named = ByCategory::<T>::deserialize(d).map_err(D::Error::custom)?;
+        Ok(named.to_array().to_vec())
+    }
+}
+
 /// The running statistics of one variant.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     pub games: u64,
-    /// Points per player and game, by category, then the total.
+    /// Points per player and game, by category, then the total (by name in JSON).
+    #[serde(with = "by_category")]
     pub categories: [Moments; 6],
     /// Winner's lead over the runner-up.
     pub margin: Moments,
     /// Wins by seat (a shared victory counts for every winner).
     pub wins: Vec<u64>,
     pub bonus_turns: Moments,
-    /// Against the first variant, game by game (same seeds): the mean over seats of the
-    /// difference in points, by category and total. Empty for the first variant.
+    /// Against the first variant, game by game (same seeds): the sum over seats of the
+    /// difference in points, by category and total. Empty for the first variant (absent in
+    /// JSON).
+    #[serde(
+        with = "by_category_if_any",
+        skip_serializing_if = "Vec::is_empty",
+        default
+    )]
     pub paired: Vec<Moments>,
 }
 
@@ -144,8 +228,9 @@ impl Tally {
         }
     }
 
-    /// Adds a game; `base` is the same game under the first variant when paired. Paired
-    /// differences are kept in thousandths of a point to stay integers.
+    /// Adds a game; `base` is the same game under the first variant when paired. A paired
+    /// sample is the game's sum over seats of the difference in points (an exact integer; the
+    /// mean per player divides by the seats).
     pub fn add(&mut self, o: &Outcome, base: Option<&Outcome>) {
         self.games += 1;
         for (seat, pts) in o.points.iter().enumerate() {
@@ -160,14 +245,13 @@ impl Tally {
         }
         self.bonus_turns.add(i64::from(o.bonus_turns));
         if let Some(b) = base {
-            let seats = o.points.len() as i64;
             for c in 0..6 {
                 let sum = |x: &Outcome| -> i64 {
                     (0..x.points.len())
                         .map(|s| i64::from(if c < 5 { x.points[s][c] } else { x.totals[s] }))
                         .sum()
                 };
-                self.paired[c].add((sum(o) - sum(b)) * 1000 / seats);
+                self.paired[c].add(sum(o) - sum(b));
             }
         }
     }

@@ -29,6 +29,9 @@ use crate::variant::ruleset;
 
 /// The value of the `Format` tag this version writes and reads.
 pub const FORMAT: &str = "hunters-log 1";
+/// The version of `hunters` that writes logs; a game replays move for move under the version
+/// that recorded it (a later version may change a rule or a bot).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Tags that are free text for people: kept by [`bless`], ignored by [`verify`].
 pub const NOTE_TAGS: [&str; 3] = ["Title", "Source", "Comment"];
@@ -102,6 +105,27 @@ impl Log {
     pub fn tag(&self, name: &str) -> Option<&Tag> {
         self.tags.iter().find(|t| t.name == name)
     }
+
+    /// The moves the log records: placements and refusals.
+    pub fn moves(&self) -> usize {
+        self.lines
+            .iter()
+            .filter(|l| matches!(l.kind, LineKind::Place(_) | LineKind::Refuse { .. }))
+            .count()
+    }
+}
+
+/// What to tell the reader of a log that did not replay about the version of `hunters` that
+/// wrote it: nothing when this version wrote it or when it does not say.
+pub fn version_note(log: &Log) -> Option<String> {
+    let written = log.tag("Version")?;
+    (written.value != VERSION).then(|| {
+        format!(
+            "this log was written by hunters {} and this is hunters {VERSION}; a game replays \
+             move for move only under the version that recorded it, so verify it with hunters {}",
+            written.value, written.value
+        )
+    })
 }
 
 /// Where a replay parts from what the log says.
@@ -439,6 +463,7 @@ pub fn write(game: &Game, header: &Header) -> String {
         out.push_str(&format!("[{name} \"{value}\"]\n"));
     };
     tag(&mut out, "Format", FORMAT);
+    tag(&mut out, "Version", VERSION);
     for (name, value) in &header.notes {
         tag(&mut out, name, value);
     }
@@ -448,8 +473,12 @@ pub fn write(game: &Game, header: &Header) -> String {
         tag(&mut out, "Seed", &seed.to_string());
     }
     tag(&mut out, "Players", &header.players.join(", "));
+    // Only the options that can change this game: one about a special tile the game has
+    // none of would tell a reader nothing.
     for (name, value) in game.rules().options().pairs() {
-        tag(&mut out, name, &value);
+        if crate::options::applies(name, &game.tiles().tiles) {
+            tag(&mut out, name, &value);
+        }
     }
     tag(&mut out, "Result", &result_text(game));
     let mut r = Renderer::new();
@@ -688,7 +717,10 @@ fn parse_move(w: &[&str]) -> Result<MoveLine, String> {
 
 /// The tags a log may carry: the game's, every option, and the notes.
 fn known_tag(name: &str) -> bool {
-    ["Format", "Variant", "Edition", "Seed", "Players", "Result"].contains(&name)
+    [
+        "Format", "Version", "Variant", "Edition", "Seed", "Players", "Result",
+    ]
+    .contains(&name)
         || crate::ruleset::Options::NAMES.contains(&name)
         || crate::options::ScoutOptions::NAMES.contains(&name)
         || NOTE_TAGS.contains(&name)
@@ -710,8 +742,8 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
             return Err(err(
                 t.line,
                 format!(
-                    "unknown tag {:?}; a log has Format, Variant, Edition, Seed, Players, \
-                     Result, Title, Source, Comment and the rule options ({})",
+                    "unknown tag {:?}; a log has Format, Version, Variant, Edition, Seed, \
+                     Players, Result, Title, Source, Comment and the rule options ({})",
                     t.name,
                     crate::ruleset::Options::NAMES.join(", ")
                 ),
@@ -758,10 +790,28 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
         if crate::ruleset::Options::NAMES.contains(&t.name.as_str())
             || crate::options::ScoutOptions::NAMES.contains(&t.name.as_str())
         {
+            let before = variant.options.clone();
             variant
                 .options
                 .set(&t.name, &t.value)
                 .map_err(|m| err(t.line, m))?;
+            // Logs written before options were listed only where they apply carry every
+            // option; one that cannot apply is accepted only at its printed value.
+            if let Some(about) = crate::options::About::of(&t.name)
+                .filter(|a| !a.shown_in(&variant.playing_set().tiles))
+                && variant.options != before
+            {
+                return Err(err(
+                    t.line,
+                    format!(
+                        "option {} is about the {} tile, which this game's tiles do not show; \
+                         remove the tag",
+                        t.name,
+                        about.name()
+                    ),
+                )
+                .into());
+            }
         }
     }
     let pt = need("Players")?;

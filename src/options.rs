@@ -3,6 +3,49 @@
 //! may switch any of them in its `[options]` table; the log header writes every one in force.
 
 use crate::edition::Edition;
+use crate::tile::{LakeSpecial, MeadowSpecial, Tile};
+
+/// The special tile an option is about: a variant whose tiles show none has no use for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum About {
+    Meadow(MeadowSpecial),
+    Lake(LakeSpecial),
+}
+
+impl About {
+    /// The option named `name` is about this special tile, if about one.
+    pub fn of(name: &str) -> Option<About> {
+        match name {
+            "hunting-trap-own-tile" | "hunting-trap-covers-idle-tigers" => {
+                Some(About::Meadow(MeadowSpecial::HuntingTrap))
+            }
+            "pit-traps-stack" => Some(About::Meadow(MeadowSpecial::PitTrap)),
+            "rafts-stack" => Some(About::Lake(LakeSpecial::Raft)),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            About::Meadow(m) => m.name(),
+            About::Lake(l) => l.name(),
+        }
+    }
+
+    /// Whether one of `tiles` shows this special.
+    pub fn shown_in(self, tiles: &[Tile]) -> bool {
+        tiles.iter().any(|t| match self {
+            About::Meadow(s) => t.meadows.iter().any(|m| m.has(s)),
+            About::Lake(s) => t.lakes.iter().any(|l| l.has(s)),
+        })
+    }
+}
+
+/// Whether option `name` does anything with these tiles (options about a special tile need
+/// that tile; every other option always applies).
+pub fn applies(name: &str, tiles: &[Tile]) -> bool {
+    About::of(name).is_none_or(|a| a.shown_in(tiles))
+}
 
 /// What a forest or river scores per: each zone (segment) or each distinct tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -296,4 +339,144 @@ impl ScoutOptions {
         };
         Some(result)
     }
+}
+
+/// What a player or designer needs to know of one option: the values it takes, when it
+/// applies and why its defaults are what they are (`hunters variants --options`).
+#[derive(Clone, Copy, Debug)]
+pub struct OptionInfo {
+    pub name: &'static str,
+    pub values: &'static [&'static str],
+    /// When the option can change a game.
+    pub applies: &'static str,
+    /// What it decides, what the rulebooks say and why the default is what it is.
+    pub reason: &'static str,
+}
+
+const EVERY_GAME: &str = "every game";
+const SCOUT: &str = "with the Scout expansion (2002, 2014)";
+const BOOL: &[&str] = &["true", "false"];
+
+/// Every option, in the order of [`Options::NAMES`] then [`ScoutOptions::NAMES`].
+pub const INFO: [OptionInfo; 14] = [
+    OptionInfo {
+        name: "count-unit",
+        values: &["segment", "tile"],
+        applies: EVERY_GAME,
+        reason: "Forests and rivers score per segment or per tile. The 2002 rules say \"2 points \
+                 for each forest segment\", \"1 point for each river segment\"; 2014 and 2020 say \
+                 per tile. Each edition follows its own text (rules-matrix §5 Q1).",
+    },
+    OptionInfo {
+        name: "reuse-returned-on-bonus",
+        values: BOOL,
+        applies: EVERY_GAME,
+        reason: "Whether a meeple that scoring sent home this turn may go on the bonus tile. The \
+                 2002 text lets returned members be used \"on their next turn\"; 2014 allows it \
+                 explicitly; the 2020 extra turn is played from the supply (§5 Q2, row 18).",
+    },
+    OptionInfo {
+        name: "redraw-unplaceable-bonus",
+        values: BOOL,
+        applies: EVERY_GAME,
+        reason: "A bonus or menhir tile that fits nowhere is discarded and the next one drawn (the \
+                 2002 rule: \"discards it from the game and draws another\"; 2014 and 2020 are \
+                 silent and follow it by analogy); false loses the bonus turn (§5 Q5, row 7).",
+    },
+    OptionInfo {
+        name: "last-tile-bonus-turn",
+        values: BOOL,
+        applies: EVERY_GAME,
+        reason: "The bonus tile or extra turn earned by the last regular tile is still played: \
+                 the game ends \"at the end of that turn\", and the bonus is part of the turn in \
+                 the first edition (§5 Q7, row 22).",
+    },
+    OptionInfo {
+        name: "hunting-trap-own-tile",
+        values: BOOL,
+        applies: "tiles with a hunting trap (2020)",
+        reason: "The hunting trap scores the animals \"on the 8 surrounding tiles\" of its \
+                 grassland; the printed text leaves out the trap's own tile, so the default does \
+                 too (§5 Q10a).",
+    },
+    OptionInfo {
+        name: "hunting-trap-covers-idle-tigers",
+        values: BOOL,
+        applies: "tiles with a hunting trap (2020)",
+        reason: "The trap covers the animals it scored and the tigers that cancelled deer (\"First, \
+                 cover the tiger and 1 deer\"); tigers that ate no deer stay uncovered unless this \
+                 is true (§5 Q10b).",
+    },
+    OptionInfo {
+        name: "pit-traps-stack",
+        values: BOOL,
+        applies: "tiles with a pit trap (2020)",
+        reason: "An animal next to two pit traps scores double once: the text says \"scores double \
+                 points\", not double per trap (§5 Q11).",
+    },
+    OptionInfo {
+        name: "rafts-stack",
+        values: BOOL,
+        applies: "tiles with a raft (2020)",
+        reason: "Each raft in a river system adds 1 point per lake: each tile \"makes its river \
+                 system more valuable\" (§5 Q13).",
+    },
+    OptionInfo {
+        name: "shared-victory",
+        values: BOOL,
+        applies: EVERY_GAME,
+        reason: "Tied leaders share the victory: only the 2020 rules settle ties (\"the tied \
+                 players share the victory\"); the first edition is silent, so it follows (§5 \
+                 Q17, row 35). False: no winner on a tie.",
+    },
+    OptionInfo {
+        name: "scout-pieces-two-players",
+        values: &["1", "2"],
+        applies: SCOUT,
+        reason: "Special pieces dealt to each player in a two-player game: 1 as printed in the \
+                 2007 rules, 2 as in the summary (§5 Q19).",
+    },
+    OptionInfo {
+        name: "scout-refusal",
+        values: &["once-per-turn", "land-and-bonus"],
+        applies: SCOUT,
+        reason: "The Scout's owner refuses one drawn tile per turn in all, or one land tile and one \
+                 bonus tile (a reading of the 2007 text); the summary's once per turn is the \
+                 default (§5 Q18).",
+    },
+    OptionInfo {
+        name: "dugout-lake-scope",
+        values: &["system", "completed-river"],
+        applies: SCOUT,
+        reason: "The Dug-out scores the richest lake of its whole river system (the publisher's \
+                 clarification) or of the completed river's ends (the 2007 text) (§5 Q23).",
+    },
+    OptionInfo {
+        name: "agriculture-unit",
+        values: &["segment", "tile"],
+        applies: SCOUT,
+        reason: "The Agriculture hut scores 1 point per meadow segment (2007 text) or per meadow \
+                 tile (§5 Q24).",
+    },
+    OptionInfo {
+        name: "shaman-incomplete-only",
+        values: BOOL,
+        applies: SCOUT,
+        reason: "The Shaman card takes back a tribe member only from an incomplete feature, as \
+                 printed in 2007; only a hunter in an enclosed meadow is ever in a complete one.",
+    },
+];
+
+/// The default of option `name` in `edition`, with the Scout expansion when `scout`; `None`
+/// when the option does not apply there.
+pub fn default_of(name: &str, edition: Edition, scout: bool) -> Option<String> {
+    let mut options = Options::for_edition(edition);
+    if scout {
+        options.scout = Some(ScoutOptions::default());
+    }
+    options
+        .pairs()
+        .into_iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| v)
 }

@@ -59,7 +59,20 @@ impl TileSet {
         if let Some(set) = TileSet::builtin(name_or_path) {
             return Ok(set);
         }
-        TileSet::load_file(Path::new(name_or_path))
+        let path = Path::new(name_or_path);
+        if !path.exists() {
+            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+            return Err(InputError::new(
+                name_or_path,
+                None,
+                format!(
+                    "no built-in tile set has this name and no such file exists; the built-in \
+                     tile sets are {}",
+                    names.join(", ")
+                ),
+            ));
+        }
+        TileSet::load_file(path)
     }
 
     pub fn load_file(path: &Path) -> Result<TileSet, InputError> {

@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 pub use crate::edition::Edition;
 use crate::error::{InputError, from_toml};
-use crate::options::{Options, ScoutOptions};
+use crate::options::{About, Options, ScoutOptions};
 use crate::ruleset::{Rules2002, Rules2014, Rules2020, Ruleset};
 use crate::scout::Scout;
 use crate::tileset::{TileSet, read_input};
@@ -138,6 +138,14 @@ impl Variant {
             }
             options.scout = Some(ScoutOptions::default());
         }
+        let mut playing = tiles.clone();
+        for e in &raw.expansions {
+            if let Some(extra) = TileSet::builtin(e) {
+                playing = playing
+                    .with_expansion(&extra)
+                    .map_err(|e| InputError::new(file, line_of_key("expansions"), e.message))?;
+            }
+        }
         for (key, value) in &raw.options {
             let text = match value {
                 toml::Value::String(s) => s.clone(),
@@ -147,13 +155,17 @@ impl Variant {
             options
                 .set(key, &text)
                 .map_err(|msg| InputError::new(file, line_of_key(key), msg))?;
-        }
-        let mut playing = tiles.clone();
-        for e in &raw.expansions {
-            if let Some(extra) = TileSet::builtin(e) {
-                playing = playing
-                    .with_expansion(&extra)
-                    .map_err(|e| InputError::new(file, line_of_key("expansions"), e.message))?;
+            if let Some(about) = About::of(key).filter(|a| !a.shown_in(&playing.tiles)) {
+                return Err(InputError::new(
+                    file,
+                    line_of_key(key),
+                    format!(
+                        "option {key} is about the {} tile, and no tile of this variant (tile \
+                         set {}) shows one; remove the option",
+                        about.name(),
+                        playing.name
+                    ),
+                ));
             }
         }
         Ok(Variant {

@@ -2,6 +2,7 @@
 //! of random games on each tile set.
 
 mod common;
+mod props;
 
 use std::collections::BTreeSet;
 
@@ -112,20 +113,23 @@ fn random_games(set: &TileSet, games: u64, seed: u64) -> usize {
     placements
 }
 
-const GAMES: u64 = 2000;
+/// Games per tile set (a tenth unless `HUNTERS_PROPERTY_SCALE` says otherwise).
+fn games() -> u64 {
+    props::cases(2000)
+}
 
 #[test]
 fn menhir_set_features_equal_the_oracle() {
     let set = TileSet::builtin("menhir").unwrap();
-    let n = random_games(&set, GAMES, 1);
-    assert!(n >= GAMES as usize * 90, "only {n} placements");
+    let n = random_games(&set, games(), 1);
+    assert!(n >= games() as usize * 90, "only {n} placements");
 }
 
 #[test]
 fn classic_set_features_equal_the_oracle() {
     let set = TileSet::builtin("classic").unwrap();
-    let n = random_games(&set, GAMES, 2);
-    assert!(n >= GAMES as usize * 85, "only {n} placements");
+    let n = random_games(&set, games(), 2);
+    assert!(n >= games() as usize * 85, "only {n} placements");
 }
 
 #[test]
@@ -134,8 +138,8 @@ fn classic_with_scout_features_equal_the_oracle() {
         .unwrap()
         .with_expansion(&TileSet::builtin("scout").unwrap())
         .unwrap();
-    let n = random_games(&set, GAMES, 3);
-    assert!(n >= GAMES as usize * 85, "only {n} placements");
+    let n = random_games(&set, games(), 3);
+    assert!(n >= games() as usize * 85, "only {n} placements");
 }
 
 proptest::proptest! {

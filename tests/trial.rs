@@ -3,6 +3,8 @@
 //! state a player or a rule can see is what it was, down to the feature roots; the game then
 //! goes on to the same log as a game that never tried anything.
 
+mod props;
+
 use hunters::bot::{Bot, BotKind};
 use hunters::game::{Game, Move};
 use hunters::log::{self, Header};
@@ -85,7 +87,8 @@ fn random_move(g: &Game, rng: &mut hunters::rng::Stream) -> Move {
 fn trial_and_undo_leave_the_game_as_it_was() {
     let mut trials = 0;
     let mut tile_tries = 0;
-    for i in 0..1000u64 {
+    let games = props::cases(1000);
+    for i in 0..games {
         let variant = VARIANTS[(i % 5) as usize];
         let players = 2 + (i as usize / 5) % 4;
         let v = Variant::load(variant).unwrap();
@@ -174,8 +177,11 @@ fn trial_and_undo_leave_the_game_as_it_was() {
             "{variant} seed {seed}: the game with trials went another way"
         );
     }
-    assert!(trials > 10_000, "only {trials} trials");
-    assert!(tile_tries > 10_000, "only {tile_tries} tiles tried");
+    assert!(trials > 10 * games, "only {trials} trials in {games} games");
+    assert!(
+        tile_tries > 10 * games,
+        "only {tile_tries} tiles tried in {games} games"
+    );
 }
 
 /// `Features::preview` says what laying a tile would make of the features without laying it:
@@ -185,7 +191,7 @@ fn trial_and_undo_leave_the_game_as_it_was() {
 fn the_preview_of_a_placement_equals_laying_it() {
     let mut compared = 0usize;
     let mut preview = hunters::feature::Preview::default();
-    for i in 0..200u64 {
+    for i in 0..props::cases(200) {
         let variant = VARIANTS[(i % 5) as usize];
         let v = Variant::load(variant).unwrap();
         let seed = 104_729 * i + 11;

@@ -8,7 +8,7 @@ use anyhow::Result;
 use comfy_table::{Cell, CellAlignment};
 use hunters::Variant;
 use hunters::bot::BotKind;
-use hunters::compare;
+use hunters::compare::{self, ByCategory};
 use hunters::game::{Category, Event, Game};
 use hunters::log::{self, Failure};
 use serde::Serialize;
@@ -16,7 +16,8 @@ use serde::Serialize;
 #[derive(clap::Args)]
 pub struct Args {
     /// The variants to compare (built-in names or variant files); the first is the reference.
-    #[arg(required = true, value_name = "VARIANT")]
+    /// Without any, the three editions: 2002 2014 2020.
+    #[arg(value_name = "VARIANT")]
     variants: Vec<String>,
     /// Master seed of the game (picked and printed when absent).
     #[arg(long, short, value_name = "S", conflicts_with = "log")]
@@ -43,16 +44,18 @@ pub struct Args {
     json: bool,
 }
 
-/// One variant's points by seat.
+/// One variant's game: how it came about and its points by seat.
 #[derive(Serialize)]
 struct Column {
     variant: String,
-    /// Points by seat: rivers, forests, huts, meadows, specials, total.
-    players: Vec<[u32; 6]>,
+    /// `play`: played from the seed; `log`: the log's own game; `replay`: the log's moves
+    /// re-scored under this variant.
+    source: &'static str,
+    /// Points by seat (seats numbered from 1).
+    players: Vec<SeatPoints>,
+    /// Winning seats (from 1); several on a shared victory.
     winners: Vec<usize>,
-    /// Differences to the first variant, by seat, in the same order.
-    difference: Vec<[i64; 6]>,
-    /// Log mode: moves replayed and where the replay stopped.
+    /// Replays: moves replayed, and why the replay stopped early if it did.
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -60,24 +63,43 @@ struct Column {
 }
 
 #[derive(Serialize)]
+struct SeatPoints {
+    player: usize,
+    points: ByCategory<u32>,
+    /// Points minus those of the same seat under the first variant.
+    difference: ByCategory<i64>,
+}
+
+#[derive(Serialize)]
 struct Report {
+    #[serde(flatten)]
+    stamp: super::Stamp,
     #[serde(skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     log: Option<String>,
     seats: Vec<String>,
     variants: Vec<Column>,
-    /// Log mode: the features that scored differently (address and category, then the
-    /// points each variant gave, as "players: points").
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    features: Vec<FeatureRow>,
+    /// Log mode: the features that scored differently.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    features: Option<Vec<FeatureRow>>,
 }
 
 #[derive(Serialize)]
 struct FeatureRow {
+    /// The feature's address as in logs (e.g. `3,-1 F0`).
     feature: String,
     category: &'static str,
-    scores: Vec<String>,
+    /// By variant in `variants` order: who scored it and how much, or null when it did not
+    /// score under that variant.
+    scores: Vec<Option<FeatureScore>>,
+}
+
+#[derive(Clone, Serialize)]
+struct FeatureScore {
+    /// Seats from 1.
+    players: Vec<usize>,
+    points: u32,
 }
 
 fn points(game: &Game) -> Vec<[u32; 6]> {
@@ -89,38 +111,49 @@ fn points(game: &Game) -> Vec<[u32; 6]> {
         .collect()
 }
 
-fn columns(names: &[String], games: &[&Game]) -> Vec<Column> {
+fn columns(names: &[String], sources: &[&'static str], games: &[&Game]) -> Vec<Column> {
     let base = points(games[0]);
     names
         .iter()
+        .zip(sources)
         .zip(games)
-        .map(|(name, g)| {
-            let pts = points(g);
-            let difference = pts
+        .map(|((name, source), g)| Column {
+            variant: name.clone(),
+            source,
+            players: points(g)
                 .iter()
                 .zip(&base)
-                .map(|(a, b)| std::array::from_fn(|i| i64::from(a[i]) - i64::from(b[i])))
-                .collect();
-            Column {
-                variant: name.clone(),
-                players: pts,
-                winners: g.winners().iter().map(|p| p + 1).collect(),
-                difference,
-                moves: None,
-                stopped: None,
-            }
+                .enumerate()
+                .map(|(seat, (a, b))| SeatPoints {
+                    player: seat + 1,
+                    points: ByCategory::from_array(*a),
+                    difference: ByCategory::from_array(std::array::from_fn(|i| {
+                        i64::from(a[i]) - i64::from(b[i])
+                    })),
+                })
+                .collect(),
+            winners: g.winners().iter().map(|p| p + 1).collect(),
+            moves: None,
+            stopped: None,
         })
         .collect()
 }
 
+/// What `diff` compares when no variant is named: every edition as printed.
+const EVERY_EDITION: [&str; 3] = ["2002", "2014", "2020"];
+
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let variants: Vec<Variant> = args
-        .variants
+    let names: Vec<String> = if args.variants.is_empty() {
+        EVERY_EDITION.map(String::from).to_vec()
+    } else {
+        args.variants.clone()
+    };
+    let variants: Vec<Variant> = names
         .iter()
         .map(|v| Variant::load(v))
         .collect::<Result<_, _>>()?;
     let report = match &args.log {
-        Some(path) => match from_log(path, &args.variants, &variants)? {
+        Some(path) => match from_log(path, &names, &variants)? {
             Ok(r) => r,
             Err(code) => return Ok(code),
         },
@@ -132,11 +165,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 .map(|v| compare::play(v, &bots, seed))
                 .collect();
             Report {
+                stamp: super::Stamp::now(),
                 seed: Some(seed),
                 log: None,
                 seats: bots.iter().map(|b| b.name().to_string()).collect(),
-                variants: columns(&args.variants, &games.iter().collect::<Vec<_>>()),
-                features: Vec::new(),
+                variants: columns(
+                    &names,
+                    &vec!["play"; names.len()],
+                    &games.iter().collect::<Vec<_>>(),
+                ),
+                features: None,
             }
         }
     };
@@ -160,6 +198,9 @@ fn from_log(
         Err(Failure::Unreadable(e)) => return Err(e.into()),
         Err(Failure::Diverged(d)) => {
             println!("FAIL {d}");
+            if let Some(note) = log::version_note(&parsed) {
+                eprintln!("note: {note}");
+            }
             println!("The log does not verify under its own variant; nothing was compared.");
             return Ok(Err(ExitCode::from(1)));
         }
@@ -176,35 +217,39 @@ fn from_log(
     let own_name = parsed
         .tag("Variant")
         .map_or("log".to_string(), |t| t.value.clone());
-    let mut all_names = vec![format!("{own_name} (log)")];
+    let mut all_names = vec![own_name];
     all_names.extend(names.iter().cloned());
+    let mut sources = vec!["log"];
+    sources.extend(names.iter().map(|_| "replay"));
     let mut games: Vec<&Game> = vec![&own.game];
     games.extend(replays.iter().map(|r| &r.game));
-    let mut cols = columns(&all_names, &games);
+    let mut cols = columns(&all_names, &sources, &games);
     for (col, r) in cols[1..].iter_mut().zip(&replays) {
         col.moves = Some(r.moves);
         col.stopped = r.stopped.as_ref().map(|d| d.to_string());
     }
     // Scores by feature; final scoring only when every replay reached the end.
     let complete = replays.iter().all(|r| r.stopped.is_none());
-    let mut features: BTreeMap<(String, &'static str), Vec<String>> = BTreeMap::new();
+    let mut features: BTreeMap<(String, &'static str), Vec<Option<FeatureScore>>> = BTreeMap::new();
     for (i, g) in games.iter().enumerate() {
         for e in g.events() {
             if matches!(e, Event::End) && !complete {
                 break;
             }
             if let Event::Score(s) = e {
-                let who: Vec<String> = s.players.iter().map(|p| (p + 1).to_string()).collect();
                 let entry = features
                     .entry((log::zone_address(g, s.zone), s.category.name()))
-                    .or_insert_with(|| vec!["-".to_string(); games.len()]);
-                entry[i] = format!("{}: {}", who.join("+"), s.points());
+                    .or_insert_with(|| vec![None; games.len()]);
+                entry[i] = Some(FeatureScore {
+                    players: s.players.iter().map(|p| p + 1).collect(),
+                    points: s.points(),
+                });
             }
         }
     }
     let rows = features
         .into_iter()
-        .filter(|(_, v)| v.iter().any(|x| *x != v[0]))
+        .filter(|(_, v)| v.iter().any(|x| text(x) != text(&v[0])))
         .map(|((feature, category), scores)| FeatureRow {
             feature,
             category,
@@ -212,6 +257,7 @@ fn from_log(
         })
         .collect();
     Ok(Ok(Report {
+        stamp: super::Stamp::now(),
         seed: None,
         log: Some(path.display().to_string()),
         seats: parsed
@@ -219,8 +265,28 @@ fn from_log(
             .map(|t| t.value.split(',').map(|s| s.trim().to_string()).collect())
             .unwrap_or_default(),
         variants: cols,
-        features: rows,
+        features: Some(rows),
     }))
+}
+
+/// A column's name for people: the log's own game is marked.
+fn label(c: &Column) -> String {
+    if c.source == "log" {
+        format!("{} (log)", c.variant)
+    } else {
+        c.variant.clone()
+    }
+}
+
+/// A feature's score for people: "players: points", or "-" when it did not score.
+fn text(score: &Option<FeatureScore>) -> String {
+    match score {
+        Some(s) => {
+            let who: Vec<String> = s.players.iter().map(usize::to_string).collect();
+            format!("{}: {}", who.join("+"), s.points)
+        }
+        None => "-".to_string(),
+    }
 }
 
 fn print(r: &Report) {
@@ -245,10 +311,12 @@ fn print(r: &Report) {
     let seats = r.variants.first().map_or(0, |c| c.players.len());
     for seat in 0..seats {
         for (i, c) in r.variants.iter().enumerate() {
-            let mut row = vec![Cell::new(seat + 1), Cell::new(&c.variant)];
+            let mut row = vec![Cell::new(seat + 1), Cell::new(label(c))];
+            let points = c.players[seat].points.to_array();
+            let difference = c.players[seat].difference.to_array();
             for k in 0..6 {
-                let v = c.players[seat][k];
-                let d = c.difference[seat][k];
+                let v = points[k];
+                let d = difference[k];
                 let text = if i == 0 || d == 0 {
                     v.to_string()
                 } else {
@@ -264,7 +332,7 @@ fn print(r: &Report) {
         let w: Vec<String> = c.winners.iter().map(|p| p.to_string()).collect();
         println!(
             "{}: winner {}",
-            c.variant,
+            label(c),
             if w.is_empty() {
                 "none (tie)".to_string()
             } else {
@@ -272,18 +340,18 @@ fn print(r: &Report) {
             }
         );
     }
-    if r.log.is_some() {
-        if r.features.is_empty() {
+    if let Some(features) = &r.features {
+        if features.is_empty() {
             println!("Every feature scored the same.");
         } else {
             println!("Features that scored differently (players: points):");
             let mut t = super::table();
             let mut header = vec![Cell::new("feature"), Cell::new("category")];
-            header.extend(r.variants.iter().map(|c| Cell::new(&c.variant)));
+            header.extend(r.variants.iter().map(|c| Cell::new(label(c))));
             t.set_header(header);
-            for f in &r.features {
+            for f in features {
                 let mut row = vec![Cell::new(&f.feature), Cell::new(f.category)];
-                row.extend(f.scores.iter().map(Cell::new));
+                row.extend(f.scores.iter().map(|s| Cell::new(text(s))));
                 t.add_row(row);
             }
             println!("{t}");

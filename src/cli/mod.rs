@@ -5,19 +5,20 @@ mod play;
 mod render;
 mod simulate;
 mod tiles;
+mod variants;
 mod verify;
 
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use comfy_table::{ContentArrangement, Table, presets};
 use hunters::bot::BotKind;
 
 /// Plays, verifies and compares games of Carcassonne: Hunters & Gatherers under each edition
 /// of its rules.
 #[derive(Parser)]
-#[command(name = "hunters", version, about, long_about = None)]
+#[command(name = "hunters", version, about, long_about = None, after_help = EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -26,19 +27,38 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Plays one seeded game with bots and prints each player's points by category.
+    #[command(after_help = EXIT_CODES)]
     Play(play::Args),
     /// Plays the same seed under several variants, or re-scores a log's moves under them,
     /// and shows the points side by side.
+    #[command(after_help = EXIT_CODES)]
     Diff(diff::Args),
     /// Plays many games per variant: means with 95 % intervals, win rates, paired differences.
+    #[command(after_help = EXIT_CODES)]
     Simulate(simulate::Args),
     /// Draws the board of a game log as an SVG picture or as text.
+    #[command(after_help = EXIT_CODES)]
     Render(render::Args),
     /// Replays game logs and checks every move and every consequence they record.
+    #[command(after_help = EXIT_CODES)]
     Verify(verify::Args),
     /// Lists the tiles of a variant or a tile set, with counts, contents and provenance.
+    #[command(after_help = EXIT_CODES)]
     Tiles(tiles::Args),
+    /// Lists the built-in variants and the rule options; prints a variant's TOML.
+    #[command(after_help = EXIT_CODES)]
+    Variants(variants::Args),
+    /// Prints a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
 }
+
+/// The exit codes, for `--help`.
+const EXIT_CODES: &str = "Exit codes: 0 success; 1 a check failed (a log does not verify, or \
+                          does not replay for `diff` or `render`); 2 bad input or usage (an \
+                          unknown variant, an unreadable or malformed file, a wrong option).";
 
 /// Exit code for bad input or usage (clap uses it for usage errors too).
 pub const EXIT_BAD_INPUT: u8 = 2;
@@ -52,11 +72,21 @@ pub fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Tiles(args) => tiles::run(&args),
         Command::Verify(args) => verify::run(&args),
+        Command::Variants(args) => variants::run(&args),
+        Command::Completions { shell } => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "hunters",
+                &mut std::io::stdout(),
+            );
+            Ok(ExitCode::SUCCESS)
+        }
     };
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("hunters: error: {e:#}");
+            eprintln!("error: {e:#}");
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }
@@ -93,4 +123,63 @@ fn table() -> Table {
     t.load_style(presets::ASCII_MARKDOWN)
         .set_content_arrangement(ContentArrangement::Dynamic);
     t
+}
+
+/// A [`table`] with cells of prose: as wide as the terminal or, into a pipe or a file, 80
+/// columns; long cells wrap.
+fn prose_table() -> Table {
+    let mut t = table();
+    if t.width().is_none() {
+        t.set_width(WIDTH);
+    }
+    t
+}
+
+/// What opens every JSON output: the layout's number, raised when a documented key changes
+/// meaning or goes away (docs/json.md), and the version of `hunters` that wrote it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct Stamp {
+    schema: u32,
+    version: String,
+}
+
+/// The JSON layout described by docs/json.md.
+const JSON_SCHEMA: u32 = 1;
+
+impl Stamp {
+    fn now() -> Stamp {
+        Stamp {
+            schema: JSON_SCHEMA,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+        }
+    }
+}
+
+/// The width of text output when no terminal says otherwise.
+const WIDTH: u16 = 80;
+
+/// `text` broken into lines at spaces to fit the width of [`prose_table`]; later lines are
+/// indented two spaces more than the first.
+fn wrap(text: &str) -> String {
+    let width = usize::from(prose_table().width().unwrap_or(WIDTH));
+    let body = text.trim_start_matches(' ');
+    let lead = text.len() - body.len();
+    let mut out = " ".repeat(lead);
+    let mut line_len = lead;
+    let mut first = true;
+    for word in body.split(' ').filter(|w| !w.is_empty()) {
+        let len = word.chars().count();
+        if !first && line_len + 1 + len > width {
+            out.push('\n');
+            out.push_str(&" ".repeat(lead + 2));
+            line_len = lead + 2;
+        } else if !first {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(word);
+        line_len += len;
+        first = false;
+    }
+    out
 }

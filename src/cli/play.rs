@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 use comfy_table::{Cell, CellAlignment, ContentArrangement, Table, presets};
 use hunters::Variant;
 use hunters::bot::{BotKind, play_out};
+use hunters::compare::ByCategory;
 use hunters::game::{Category, Event, Game};
 use hunters::log;
 use serde::Serialize;
@@ -13,7 +14,7 @@ use serde::Serialize;
 #[derive(clap::Args)]
 pub struct Args {
     /// A built-in variant (2002, 2014, 2020, 2002-scout, 2014-scout) or a variant TOML file.
-    #[arg(long, short, value_name = "NAME|FILE", default_value = "2020")]
+    #[arg(long, value_name = "NAME|FILE", default_value = "2020")]
     variant: String,
     /// Number of players, 2 to 5 (default 2, or as many as --bots names).
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
@@ -49,17 +50,14 @@ pub struct Args {
 struct Seat {
     player: usize,
     bot: &'static str,
-    rivers: u32,
-    forests: u32,
-    huts: u32,
-    meadows: u32,
-    specials: u32,
-    total: u32,
+    points: ByCategory<u32>,
 }
 
 /// What `play` prints, as a table or as JSON.
 #[derive(Serialize)]
 struct Report {
+    #[serde(flatten)]
+    stamp: super::Stamp,
     variant: String,
     edition: &'static str,
     seed: u64,
@@ -110,15 +108,13 @@ fn report(variant: &Variant, seed: u64, bots: &[BotKind], game: &Game) -> Report
     let players = bots
         .iter()
         .enumerate()
-        .map(|(p, bot)| Seat {
-            player: p + 1,
-            bot: bot.name(),
-            rivers: game.score(p, Category::Rivers),
-            forests: game.score(p, Category::Forests),
-            huts: game.score(p, Category::Huts),
-            meadows: game.score(p, Category::Meadows),
-            specials: game.score(p, Category::Specials),
-            total: game.total(p),
+        .map(|(p, bot)| {
+            let c = Category::ALL.map(|c| game.score(p, c));
+            Seat {
+                player: p + 1,
+                bot: bot.name(),
+                points: ByCategory::from_array([c[0], c[1], c[2], c[3], c[4], game.total(p)]),
+            }
         })
         .collect();
     let mut turns = 0;
@@ -137,6 +133,7 @@ fn report(variant: &Variant, seed: u64, bots: &[BotKind], game: &Game) -> Report
         }
     }
     Report {
+        stamp: super::Stamp::now(),
         variant: variant.name.clone(),
         edition: variant.edition.name(),
         seed,
@@ -167,14 +164,14 @@ fn print_report(r: &Report, variant: &Variant, seed_chosen: bool) {
     t.set_header(header);
     for s in &r.players {
         let mut row = vec![Cell::new(s.player), Cell::new(s.bot)];
-        for v in [s.rivers, s.forests, s.huts, s.meadows, s.specials, s.total] {
+        for v in s.points.to_array() {
             row.push(Cell::new(v).set_alignment(CellAlignment::Right));
         }
         t.add_row(row);
     }
     println!("{t}");
     let names: Vec<String> = r.winners.iter().map(|p| format!("player {p}")).collect();
-    let best = r.players.iter().map(|s| s.total).max().unwrap_or(0);
+    let best = r.players.iter().map(|s| s.points.total).max().unwrap_or(0);
     match names.len() {
         0 => println!("No winner: the leaders tie on {best} points and victory is not shared"),
         1 => println!("Winner: {} with {best} points", names[0]),

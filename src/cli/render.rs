@@ -19,7 +19,8 @@ pub struct Args {
     /// Print a compact text board instead.
     #[arg(long)]
     ascii: bool,
-    /// Draw the board after the first N moves instead of at the end.
+    /// Draw the board after the first N moves instead of at the end (0 is the start tile
+    /// alone).
     #[arg(long, value_name = "N")]
     turn: Option<usize>,
 }
@@ -27,12 +28,25 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<ExitCode> {
     let path = &args.file;
     let parsed = log::load(path)?;
+    if let Some(n) = args.turn {
+        let moves = parsed.moves();
+        if n > moves {
+            anyhow::bail!(
+                "--turn {n}: {} records {moves} moves; give a number from 0 to {moves}, or \
+                 leave --turn out to draw the end of the game",
+                path.display()
+            );
+        }
+    }
     // Only a log that verifies is drawn: the picture must be of a game the rules allow.
     let verified = match log::verify(&parsed, path.parent()) {
         Ok(v) => v,
         Err(Failure::Unreadable(e)) => return Err(e.into()),
         Err(Failure::Diverged(d)) => {
             println!("FAIL {d}");
+            if let Some(note) = log::version_note(&parsed) {
+                eprintln!("note: {note}");
+            }
             println!("The log does not verify; nothing was drawn.");
             return Ok(ExitCode::from(1));
         }

@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use comfy_table::{Cell, CellAlignment};
 use hunters::Variant;
 use hunters::bot::BotKind;
-use hunters::compare::{Moments, Tally, tally_game};
+use hunters::compare::{ByCategory, Moments, Tally, tally_game};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -39,7 +39,7 @@ pub struct Args {
         short,
         value_name = "BOT,…",
         value_delimiter = ',',
-        default_value = "random"
+        default_value = "greedy"
     )]
     bots: Vec<BotKind>,
     /// Play each seed once per seat rotation, so that seat advantage cancels out (the number
@@ -78,14 +78,14 @@ struct VariantResult {
 /// Means and 95 % half-intervals, derived from the tally.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Summary {
-    /// Per player and game: rivers, forests, huts, meadows, specials, total.
-    points: Vec<Estimate>,
+    /// Per player and game.
+    points: ByCategory<Estimate>,
     margin: Estimate,
     win_rate_by_seat: Vec<f64>,
     bonus_turns_per_game: Estimate,
-    /// Against the first variant, per player and game, same categories as `points`.
-    #[serde(skip_serializing_if = "Vec::is_empty", default)]
-    paired_difference: Vec<Estimate>,
+    /// Against the first variant, per player and game (absent for the first variant).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    paired_difference: Option<ByCategory<Estimate>>,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
@@ -104,8 +104,9 @@ fn estimate(m: &Moments, scale: f64) -> Estimate {
 }
 
 fn summary(t: &Tally) -> Summary {
+    let seats = t.wins.len().max(1) as f64;
     Summary {
-        points: t.categories.iter().map(|m| estimate(m, 1.0)).collect(),
+        points: ByCategory::from_array(t.categories.map(|m| estimate(&m, 1.0))),
         margin: estimate(&t.margin, 1.0),
         win_rate_by_seat: t
             .wins
@@ -119,12 +120,17 @@ fn summary(t: &Tally) -> Summary {
             })
             .collect(),
         bonus_turns_per_game: estimate(&t.bonus_turns, 1.0),
-        paired_difference: t.paired.iter().map(|m| estimate(m, 1000.0)).collect(),
+        // A paired sample sums the seats' differences.
+        paired_difference: <[Moments; 6]>::try_from(t.paired.as_slice())
+            .ok()
+            .map(|p| ByCategory::from_array(p.map(|m| estimate(&m, seats)))),
     }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Report {
+    #[serde(flatten)]
+    stamp: super::Stamp,
     config: Config,
     /// `K/M` for one slice of a run; absent for a whole run.
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -180,8 +186,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let progress = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(indexes.len() as u64);
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {rate}, eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .with_key(
+                    "rate",
+                    |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = w.write_str(&rate(s.per_sec()));
+                    },
+                ),
         );
         bar
     } else {
@@ -213,6 +225,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let wall = start.elapsed().as_secs_f64();
     let played = indexes.len() as f64 * variants.len() as f64;
     let report = Report {
+        stamp: super::Stamp::now(),
         config: Config {
             variants: args.variants.clone(),
             games,
@@ -271,6 +284,17 @@ fn merge(args: &Args) -> Result<ExitCode> {
         match &mut merged {
             None => merged = Some(r),
             Some(m) => {
+                if m.stamp != r.stamp {
+                    bail!(
+                        "{}: written by hunters {} (JSON schema {}), the first shard by hunters \
+                         {} (schema {}); run every shard with one version",
+                        path.display(),
+                        r.stamp.version,
+                        r.stamp.schema,
+                        m.stamp.version,
+                        m.stamp.schema
+                    );
+                }
                 if m.config != r.config || m.results.len() != r.results.len() {
                     bail!(
                         "{}: a shard of another run (variants, games, seed, bots or rotation differ)",
@@ -347,7 +371,12 @@ fn print(r: &Report) {
     for v in &r.results {
         let s = &v.summary;
         let mut row = vec![Cell::new(&v.variant)];
-        for e in s.points.iter().chain([&s.margin, &s.bonus_turns_per_game]) {
+        for e in s
+            .points
+            .to_array()
+            .iter()
+            .chain([&s.margin, &s.bonus_turns_per_game])
+        {
             row.push(Cell::new(fmt(e)).set_alignment(CellAlignment::Right));
         }
         t.add_row(row);
@@ -385,7 +414,12 @@ fn print(r: &Report) {
         t.set_header(header);
         for v in &r.results[1..] {
             let mut row = vec![Cell::new(&v.variant)];
-            for e in &v.summary.paired_difference {
+            for e in v
+                .summary
+                .paired_difference
+                .iter()
+                .flat_map(|p| p.to_array())
+            {
                 row.push(
                     Cell::new(format!("{:+.2} ± {:.2}", e.mean, e.ci95))
                         .set_alignment(CellAlignment::Right),
@@ -394,5 +428,30 @@ fn print(r: &Report) {
             t.add_row(row);
         }
         println!("{t}");
+    }
+}
+
+/// The progress bar's rate: whole games per second, thousands grouped.
+fn rate(per_sec: f64) -> String {
+    let n = per_sec.max(0.0).round() as u64;
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("{out} games/s")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_rate_is_whole_games_per_second() {
+        assert_eq!(super::rate(1604.2602), "1,604 games/s");
+        assert_eq!(super::rate(15_789.5), "15,790 games/s");
+        assert_eq!(super::rate(0.4), "0 games/s");
+        assert_eq!(super::rate(999.0), "999 games/s");
     }
 }

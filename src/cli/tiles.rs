@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use comfy_table::{Cell, CellAlignment, ContentArrangement, Table, presets};
+use comfy_table::{Cell, CellAlignment};
 use hunters::tile::{LakeSpecial, MeadowSpecial};
 use hunters::{Deck, TileSet, Variant};
 
@@ -12,7 +12,6 @@ pub struct Args {
     /// A built-in variant (2002, 2014, 2020, 2002-scout, 2014-scout) or a variant TOML file.
     #[arg(
         long,
-        short,
         value_name = "NAME|FILE",
         default_value = "2020",
         conflicts_with = "tile_set"
@@ -31,10 +30,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Some(name) => vec![TileSet::load(name)?],
         None => {
             let variant = Variant::load(&args.variant)?;
-            println!(
+            let line = format!(
                 "Variant {}: {} (edition {})",
                 variant.name, variant.description, variant.edition
             );
+            println!("{}", super::wrap(&line));
             variant.tile_sets()
         }
     };
@@ -44,20 +44,19 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn table() -> Table {
-    let mut t = Table::new();
-    t.load_style(presets::ASCII_MARKDOWN)
-        .set_content_arrangement(ContentArrangement::Dynamic);
-    t
-}
-
 fn print_set(set: &TileSet, totals_only: bool) {
     println!();
-    println!("Tile set {}: {}", set.name, set.description);
-    println!("Source: {}", set.source);
-    println!("Provenance: {}", set.provenance);
+    println!(
+        "{}",
+        super::wrap(&format!("Tile set {}: {}", set.name, set.description))
+    );
+    println!("{}", super::wrap(&format!("Source: {}", set.source)));
+    println!(
+        "{}",
+        super::wrap(&format!("Provenance: {}", set.provenance))
+    );
     if !totals_only {
-        let mut t = table();
+        let mut t = super::prose_table();
         t.set_header(vec!["id", "deck", "count", "sides NESW", "zones"]);
         for tile in &set.tiles {
             let mut zones = tile.describe();
@@ -74,39 +73,46 @@ fn print_set(set: &TileSet, totals_only: bool) {
         }
         println!("{t}");
     }
-    let mut t = table();
-    t.set_header(vec![
-        "deck",
-        "tiles",
-        "deer",
-        "aurochs",
-        "mammoths",
-        "tigers",
-        "bears",
-        "lakes",
-        "lake fish",
-        "river fish",
-        "nuggets",
-        "menhirs",
-        "mushrooms",
-        "specials",
-    ]);
+    // One column per deck, so that the table fits a terminal however many counts it shows.
+    let decks: Vec<Deck> = Deck::ALL
+        .into_iter()
+        .filter(|d| set.count(*d) > 0)
+        .collect();
+    let mut columns: Vec<Totals> = decks.iter().map(|d| Totals::of(set, Some(*d))).collect();
     let mut all = Totals::default();
-    for deck in Deck::ALL {
-        if set.count(deck) == 0 {
-            continue;
-        }
-        let tot = Totals::of(set, Some(deck));
-        all.add(&tot);
-        t.add_row(tot.row(deck_name(set, deck)));
+    for c in &columns {
+        all.add(c);
     }
-    t.add_row(all.row("all"));
-    for i in 1..13 {
+    columns.push(all);
+    let mut t = super::prose_table();
+    let mut header = vec![Cell::new("")];
+    header.extend(decks.iter().map(|d| Cell::new(deck_name(set, *d))));
+    header.push(Cell::new("all"));
+    t.set_header(header);
+    let mut tiles = vec![Cell::new("tiles")];
+    tiles.extend(columns.iter().map(|c| Cell::new(c.tiles)));
+    t.add_row(tiles);
+    for (i, name) in COUNTS.iter().enumerate() {
+        let mut row = vec![Cell::new(name)];
+        row.extend(columns.iter().map(|c| Cell::new(c.counts[i])));
+        t.add_row(row);
+    }
+    for i in 1..=columns.len() {
         if let Some(c) = t.column_mut(i) {
             c.set_cell_alignment(CellAlignment::Right);
         }
     }
     println!("{t}");
+    for (d, c) in decks.iter().zip(&columns) {
+        if !c.specials.is_empty() {
+            let line = format!(
+                "Specials, {} deck: {}",
+                deck_name(set, *d),
+                c.special_list()
+            );
+            println!("{}", super::wrap(&line));
+        }
+    }
     let decks: Vec<String> = Deck::ALL
         .iter()
         .filter(|d| set.count(**d) > 0)
@@ -121,6 +127,21 @@ fn deck_name(set: &TileSet, deck: Deck) -> &str {
         d => d.word(),
     }
 }
+
+/// What [`Totals::counts`] counts, in order.
+const COUNTS: [&str; 11] = [
+    "deer",
+    "aurochs",
+    "mammoths",
+    "tigers",
+    "bears",
+    "lakes",
+    "lake fish",
+    "river fish",
+    "nuggets",
+    "menhirs",
+    "mushrooms",
+];
 
 #[derive(Default)]
 struct Totals {
@@ -186,7 +207,7 @@ impl Totals {
         self.specials.extend(o.specials.iter().cloned());
     }
 
-    fn row(&self, label: &str) -> Vec<Cell> {
+    fn special_list(&self) -> String {
         let mut specials = self.specials.clone();
         specials.sort();
         let mut grouped: Vec<String> = Vec::new();
@@ -203,9 +224,6 @@ impl Totals {
             });
             i += j;
         }
-        let mut row = vec![Cell::new(label), Cell::new(self.tiles)];
-        row.extend(self.counts.iter().map(Cell::new));
-        row.push(Cell::new(grouped.join(", ")));
-        row
+        grouped.join(", ")
     }
 }

@@ -23,13 +23,21 @@ const EXIT_DIVERGED: u8 = 1;
 
 pub fn run(args: &Args) -> Result<ExitCode> {
     let mut worst = 0u8;
+    let mut failures_to_bless = 0;
     for path in &args.files {
         let code = if args.bless {
             bless(path)
         } else {
-            verify(path)
+            verify(path, &mut failures_to_bless)
         };
         worst = worst.max(code);
+    }
+    if failures_to_bless > 0 {
+        eprintln!(
+            "help: for a log written or edited by hand on purpose, `hunters verify --bless FILE` \
+             rewrites its scores, returns and result with what the rules produce; review the \
+             change before keeping it"
+        );
     }
     Ok(ExitCode::from(worst))
 }
@@ -41,7 +49,7 @@ fn base(path: &Path) -> Option<&Path> {
 fn report(failure: &Failure) -> u8 {
     match failure {
         Failure::Unreadable(e) => {
-            eprintln!("hunters: error: {e}");
+            eprintln!("error: {e}");
             super::EXIT_BAD_INPUT
         }
         Failure::Diverged(d) => {
@@ -51,11 +59,12 @@ fn report(failure: &Failure) -> u8 {
     }
 }
 
-fn verify(path: &Path) -> u8 {
-    let result = log::load(path)
-        .map_err(Failure::from)
-        .and_then(|l| log::verify(&l, base(path)));
-    match result {
+fn verify(path: &Path, failures_to_bless: &mut usize) -> u8 {
+    let parsed = match log::load(path) {
+        Ok(l) => l,
+        Err(e) => return report(&Failure::from(e)),
+    };
+    match log::verify(&parsed, base(path)) {
         Ok(v) => {
             let scores: Vec<String> = (0..v.game.players())
                 .map(|p| v.game.total(p).to_string())
@@ -68,7 +77,16 @@ fn verify(path: &Path) -> u8 {
             );
             0
         }
-        Err(f) => report(&f),
+        Err(f) => {
+            let code = report(&f);
+            if matches!(f, Failure::Diverged(_)) {
+                match log::version_note(&parsed) {
+                    Some(note) => eprintln!("note: {note}"),
+                    None => *failures_to_bless += 1,
+                }
+            }
+            code
+        }
     }
 }
 
@@ -77,16 +95,17 @@ fn bless(path: &Path) -> u8 {
         .map_err(Failure::from)
         .and_then(|l| log::bless(&l, base(path)));
     match result {
+        Ok(text) if std::fs::read_to_string(path).is_ok_and(|old| old == text) => {
+            println!("UNCHANGED {}", path.display());
+            0
+        }
         Ok(text) => match std::fs::write(path, text) {
             Ok(()) => {
                 println!("BLESSED {}", path.display());
                 0
             }
             Err(e) => {
-                eprintln!(
-                    "hunters: error: {}: cannot write the file: {e}",
-                    path.display()
-                );
+                eprintln!("error: {}: cannot write the file: {e}", path.display());
                 super::EXIT_BAD_INPUT
             }
         },

@@ -1,0 +1,191 @@
+//! `hunters variants`: the built-in variants, one as TOML to start one's own, and every rule
+//! option with its default per edition and the reason for it.
+
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+use comfy_table::Cell;
+use hunters::Variant;
+use hunters::edition::Edition;
+use hunters::options::{self, INFO, OptionInfo};
+use hunters::variant::BUILTIN;
+use serde::Serialize;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Print the TOML of one built-in variant (to save and edit as your own variant file).
+    #[arg(long, value_name = "NAME", conflicts_with = "options")]
+    show: Option<String>,
+    /// List every rule option: its values, its default in each edition, when it applies and
+    /// what the rulebooks say.
+    #[arg(long)]
+    options: bool,
+    /// Print the variants and options as JSON (see docs/json.md).
+    #[arg(long, conflicts_with = "show")]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Report {
+    #[serde(flatten)]
+    stamp: super::Stamp,
+    variants: Vec<VariantRow>,
+    options: Vec<OptionRow>,
+}
+
+#[derive(Serialize)]
+struct VariantRow {
+    name: String,
+    edition: &'static str,
+    description: String,
+    tiles: String,
+    expansions: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct OptionRow {
+    name: &'static str,
+    values: &'static [&'static str],
+    /// By edition name; `None` where the option does not apply.
+    defaults: BTreeMap<&'static str, Option<String>>,
+    applies: &'static str,
+    reason: &'static str,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    if let Some(name) = &args.show {
+        let Some((_, text)) = BUILTIN.iter().find(|(n, _)| n == name) else {
+            bail!(
+                "no built-in variant is called {name:?}; the built-in variants are {} \
+                 (`hunters variants` lists them)",
+                names().join(", ")
+            );
+        };
+        print!("{text}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let variants = builtins()?;
+    if args.json {
+        let report = Report {
+            stamp: super::Stamp::now(),
+            variants: variants.iter().map(variant_row).collect(),
+            options: INFO.iter().map(|i| option_row(i, &variants)).collect(),
+        };
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else if args.options {
+        print_options(&variants);
+    } else {
+        print_variants(&variants);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn names() -> Vec<&'static str> {
+    BUILTIN.iter().map(|(n, _)| *n).collect()
+}
+
+fn builtins() -> Result<Vec<Variant>> {
+    Ok(BUILTIN
+        .iter()
+        .map(|(n, _)| Variant::load(n))
+        .collect::<Result<_, _>>()?)
+}
+
+fn variant_row(v: &Variant) -> VariantRow {
+    VariantRow {
+        name: v.name.clone(),
+        edition: v.edition.name(),
+        description: v.description.clone(),
+        tiles: v.tiles.name.clone(),
+        expansions: v.expansions.clone(),
+    }
+}
+
+/// The default of an option in an edition: that of the edition's built-in variant, with the
+/// Scout expansion for a Scout option; `None` where it cannot change a game.
+fn default_in(info: &OptionInfo, edition: Edition, variants: &[Variant]) -> Option<String> {
+    let scout = options::ScoutOptions::NAMES.contains(&info.name);
+    let v = variants
+        .iter()
+        .find(|v| v.edition == edition && v.expansions.is_empty() != scout)?;
+    if !options::applies(info.name, &v.playing_set().tiles) {
+        return None;
+    }
+    v.options
+        .pairs()
+        .into_iter()
+        .find(|(n, _)| *n == info.name)
+        .map(|(_, value)| value)
+}
+
+fn option_row(info: &OptionInfo, variants: &[Variant]) -> OptionRow {
+    OptionRow {
+        name: info.name,
+        values: info.values,
+        defaults: Edition::ALL
+            .into_iter()
+            .map(|e| (e.name(), default_in(info, e, variants)))
+            .collect(),
+        applies: info.applies,
+        reason: info.reason,
+    }
+}
+
+fn print_variants(variants: &[Variant]) {
+    let mut t = super::prose_table();
+    t.set_header(vec!["variant", "edition", "tiles", "description"]);
+    for v in variants {
+        let tiles = if v.expansions.is_empty() {
+            v.tiles.name.clone()
+        } else {
+            format!("{} + {}", v.tiles.name, v.expansions.join(" + "))
+        };
+        t.add_row(vec![
+            Cell::new(&v.name),
+            Cell::new(v.edition.name()),
+            Cell::new(tiles),
+            Cell::new(&v.description),
+        ]);
+    }
+    println!("{t}");
+    println!(
+        "{}",
+        super::wrap(
+            "Play one with --variant NAME. `hunters variants --show NAME > mine.toml` prints \
+             one to start your own variant file (docs/variant-format.md); `hunters variants \
+             --options` lists the rule options it may set."
+        )
+    );
+}
+
+fn print_options(variants: &[Variant]) {
+    for info in &INFO {
+        let defaults: Vec<String> = Edition::ALL
+            .into_iter()
+            .map(|e| {
+                let d = default_in(info, e, variants).unwrap_or_else(|| "–".to_string());
+                format!("{} {d}", e.name())
+            })
+            .collect();
+        println!("{}", info.name);
+        println!(
+            "{}",
+            super::wrap(&format!(
+                "  values: {}; default: {}; applies: {}",
+                info.values.join(", "),
+                defaults.join(", "),
+                info.applies
+            ))
+        );
+        println!("{}", super::wrap(&format!("  {}", info.reason)));
+        println!();
+    }
+    println!(
+        "{}",
+        super::wrap(
+            "Set an option in the [options] table of a variant file, e.g. count-unit = \"tile\"; \
+             – marks an edition whose tiles or expansions the option has nothing to do with."
+        )
+    );
+}

@@ -1,0 +1,229 @@
+//! Every `--json` output parses and has exactly the keys docs/json.md lists for it: each
+//! documented key is there (optional ones in at least one of the runs below), and no key is
+//! there that the document does not list.
+
+mod run;
+
+use std::collections::BTreeSet;
+
+use run::{hunters, stderr, stdout};
+use serde_json::Value;
+
+/// The documented keys of one output: (path, optional).
+fn documented(command: &str) -> Vec<(String, bool)> {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md"))
+        .expect("docs/json.md");
+    let heading = format!("## `hunters {command} --json`");
+    let section = doc
+        .split("\n## ")
+        .find(|s| format!("## {s}").starts_with(&heading))
+        .unwrap_or_else(|| panic!("docs/json.md has no section {heading}"));
+    let mut keys = Vec::new();
+    for line in section.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        if cells.len() < 4 {
+            continue;
+        }
+        let (key, kind) = (cells[1], cells[2]);
+        let Some(path) = key.strip_prefix('`').and_then(|k| k.strip_suffix('`')) else {
+            continue;
+        };
+        let optional = kind.contains("optional");
+        keys.push((path.to_string(), optional));
+        // The small objects the document describes once.
+        let parts: &[&str] = match kind.trim_end_matches(", optional") {
+            "moments" => &["n", "sum", "sum_sq"],
+            "estimate" => &["mean", "ci95"],
+            _ => &[],
+        };
+        for p in parts {
+            keys.push((format!("{path}.{p}"), optional));
+        }
+    }
+    assert!(!keys.is_empty(), "no keys under {heading}");
+    keys
+}
+
+/// Every key path of a JSON value, as docs/json.md writes them.
+fn paths(v: &Value, prefix: &str, out: &mut BTreeSet<String>) {
+    let join = |k: &str| {
+        if prefix.is_empty() {
+            k.to_string()
+        } else {
+            format!("{prefix}.{k}")
+        }
+    };
+    match v {
+        Value::Object(map) => {
+            for (k, x) in map {
+                let p = join(k);
+                match x {
+                    Value::Array(items) => {
+                        let p = format!("{p}[]");
+                        out.insert(p.clone());
+                        for item in items {
+                            paths(item, &p, out);
+                        }
+                    }
+                    _ => {
+                        out.insert(p.clone());
+                        paths(x, &p, out);
+                    }
+                }
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                paths(item, prefix, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether the object holding key `k` is in the output: the root always is; an element of an
+/// array is when the array has an element with keys; a nested object when its key is there.
+fn parent_present(k: &str, seen: &BTreeSet<String>) -> bool {
+    match k.rsplit_once('.') {
+        None => true,
+        Some((parent, _)) if parent.ends_with("[]") => {
+            let prefix = format!("{parent}.");
+            seen.iter().any(|p| p.starts_with(&prefix))
+        }
+        Some((parent, _)) => seen.contains(parent),
+    }
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let o = hunters(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("{args:?}: not JSON: {e}"))
+}
+
+/// Checks the outputs of several runs of one command against its section of docs/json.md.
+fn check(command: &str, outputs: &[Value]) {
+    let keys = documented(command);
+    let listed: BTreeSet<&str> = keys.iter().map(|(k, _)| k.as_str()).collect();
+    let mut seen_anywhere = BTreeSet::new();
+    for v in outputs {
+        assert_eq!(v["schema"], 1, "{command}: schema");
+        assert_eq!(
+            v["version"],
+            env!("CARGO_PKG_VERSION"),
+            "{command}: version"
+        );
+        let mut seen = BTreeSet::new();
+        paths(v, "", &mut seen);
+        for p in &seen {
+            assert!(
+                listed.contains(p.as_str()),
+                "{command} --json writes {p}, which docs/json.md does not list"
+            );
+        }
+        for (k, optional) in &keys {
+            assert!(
+                *optional || !parent_present(k, &seen) || seen.contains(k),
+                "{command} --json lacks {k}, which docs/json.md lists as always present"
+            );
+        }
+        seen_anywhere.extend(seen);
+    }
+    for (k, _) in &keys {
+        assert!(
+            seen_anywhere.contains(k),
+            "no run of {command} --json shows {k}; the test should cover it"
+        );
+    }
+}
+
+#[test]
+fn play_json_has_the_documented_keys() {
+    check(
+        "play",
+        &[
+            json_of(&["play", "--seed", "7", "--json"]),
+            json_of(&[
+                "play",
+                "--variant",
+                "2002-scout",
+                "--players",
+                "3",
+                "--seed",
+                "2",
+                "--json",
+            ]),
+        ],
+    );
+}
+
+#[test]
+fn diff_json_has_the_documented_keys() {
+    let dir = std::env::temp_dir().join(format!("hunters-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("g.log");
+    let o = hunters(&[
+        "play",
+        "--variant",
+        "2002",
+        "--seed",
+        "5",
+        "--bots",
+        "random",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let log = log.to_str().unwrap();
+    // Under 2020 the classic tiles are unknown: that replay stops at once.
+    let stopped = json_of(&["diff", "--log", log, "--json", "2014", "2020"]);
+    assert!(stopped["variants"][2]["stopped"].is_string());
+    assert!(!stopped["features"].as_array().unwrap().is_empty());
+    check(
+        "diff",
+        &[
+            json_of(&["diff", "--seed", "7", "--json"]),
+            json_of(&["diff", "--log", log, "--json", "2014"]),
+            stopped,
+        ],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn simulate_json_has_the_documented_keys() {
+    let whole = json_of(&[
+        "simulate", "--games", "20", "--bots", "random", "--json", "2002", "2020",
+    ]);
+    let shard = json_of(&[
+        "simulate", "--games", "20", "--bots", "random", "--shard", "1/2", "--json", "2020",
+    ]);
+    assert_eq!(shard["shard"], "1/2");
+    // Points per player: the sum over the samples divided by their count.
+    let t = &whole["results"][0]["tally"]["categories"]["total"];
+    let mean = t["sum"].as_f64().unwrap() / t["n"].as_f64().unwrap();
+    let shown = whole["results"][0]["summary"]["points"]["total"]["mean"]
+        .as_f64()
+        .unwrap();
+    assert!((mean - shown).abs() < 1e-3, "{mean} vs {shown}");
+    // A paired difference per player: the per-game sum over seats, divided by the seats.
+    let paired = &whole["results"][1]["tally"]["paired"]["total"];
+    let per_player = paired["sum"].as_f64().unwrap() / paired["n"].as_f64().unwrap() / 2.0;
+    let shown = whole["results"][1]["summary"]["paired_difference"]["total"]["mean"]
+        .as_f64()
+        .unwrap();
+    assert!((per_player - shown).abs() < 1e-3, "{per_player} vs {shown}");
+    check("simulate", &[whole, shard]);
+}
+
+#[test]
+fn variants_json_has_the_documented_keys() {
+    let v = json_of(&["variants", "--json"]);
+    let options = v["options"].as_array().unwrap();
+    let pit = options
+        .iter()
+        .find(|o| o["name"] == "pit-traps-stack")
+        .unwrap();
+    assert!(pit["defaults"]["2002"].is_null(), "no pit trap in 2002");
+    assert_eq!(pit["defaults"]["2020"], "false");
+    check("variants", &[v]);
+}
