@@ -51,6 +51,9 @@ pub struct Outcome {
     pub margin: u32,
     /// Bonus tiles (first edition) or menhir extra turns (2020) played.
     pub bonus_turns: u32,
+    /// Which of the run's distinct bots sits in each seat (see [`distinct_bots`]); empty
+    /// when the outcome is not of a run.
+    pub bot_of_seat: Vec<usize>,
 }
 
 impl Outcome {
@@ -70,6 +73,7 @@ impl Outcome {
             winners: game.winners(),
             margin,
             bonus_turns,
+            bot_of_seat: Vec::new(),
         }
     }
 }
@@ -213,12 +217,53 @@ pub struct Tally {
         default
     )]
     pub paired: Vec<Moments>,
+    /// Bot against bot, when the seats have different bots: one entry per distinct bot, in
+    /// the order of [`distinct_bots`]. Empty otherwise (absent in JSON).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub bots: Vec<BotTally>,
+}
+
+/// How one bot fared against the others, game by game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotTally {
+    pub bot: String,
+    /// Half-points per game: 2 when one of the bot's seats has the best total alone among
+    /// the bots, 1 when it shares the best total with another bot's seat, 0 otherwise.
+    pub result: Moments,
+    /// The bot's best total minus the best total of another bot's seat, per game.
+    pub margin: Moments,
+}
+
+/// The distinct bots of a run, in the order they are named: the bot-against-bot statistics
+/// have one entry per name.
+pub fn distinct_bots(bots: &[BotKind]) -> Vec<BotKind> {
+    let mut out: Vec<BotKind> = Vec::new();
+    for b in bots {
+        if !out.contains(b) {
+            out.push(*b);
+        }
+    }
+    out
 }
 
 impl Tally {
-    pub fn new(seats: usize, paired: bool) -> Tally {
+    /// An empty tally for a run with these seats' bots; paired against the first variant when
+    /// `paired`.
+    pub fn new(bots: &[BotKind], paired: bool) -> Tally {
+        let distinct = distinct_bots(bots);
         Tally {
-            wins: vec![0; seats],
+            wins: vec![0; bots.len()],
+            bots: if distinct.len() > 1 {
+                distinct
+                    .iter()
+                    .map(|b| BotTally {
+                        bot: b.name(),
+                        ..BotTally::default()
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
             paired: if paired {
                 vec![Moments::default(); 6]
             } else {
@@ -244,6 +289,29 @@ impl Tally {
             self.wins[w] += 1;
         }
         self.bonus_turns.add(i64::from(o.bonus_turns));
+        if !self.bots.is_empty() && !o.bot_of_seat.is_empty() {
+            // Each bot's best seat.
+            let mut best = vec![None::<u32>; self.bots.len()];
+            for (seat, &b) in o.bot_of_seat.iter().enumerate() {
+                best[b] = best[b].max(Some(o.totals[seat]));
+            }
+            for (b, t) in self.bots.iter_mut().enumerate() {
+                let Some(mine) = best[b] else { continue };
+                let others = best
+                    .iter()
+                    .enumerate()
+                    .filter(|&(x, _)| x != b)
+                    .filter_map(|(_, v)| *v)
+                    .max()
+                    .unwrap_or(0);
+                t.result.add(match mine.cmp(&others) {
+                    std::cmp::Ordering::Greater => 2,
+                    std::cmp::Ordering::Equal => 1,
+                    std::cmp::Ordering::Less => 0,
+                });
+                t.margin.add(i64::from(mine) - i64::from(others));
+            }
+        }
         if let Some(b) = base {
             for c in 0..6 {
                 let sum = |x: &Outcome| -> i64 {
@@ -268,6 +336,10 @@ impl Tally {
         self.bonus_turns.merge(&o.bonus_turns);
         for (a, b) in self.paired.iter_mut().zip(&o.paired) {
             a.merge(b);
+        }
+        for (a, b) in self.bots.iter_mut().zip(&o.bots) {
+            a.result.merge(&b.result);
+            a.margin.merge(&b.margin);
         }
     }
 }
@@ -303,9 +375,17 @@ pub fn tally_game(
 ) -> Vec<Outcome> {
     let seats = seating(bots, index, rotate);
     let s = seed_of(seed, index, bots.len(), rotate);
+    let distinct = distinct_bots(bots);
+    let bot_of_seat: Vec<usize> = seats
+        .iter()
+        .map(|b| distinct.iter().position(|d| d == b).unwrap_or(0))
+        .collect();
     variants
         .iter()
         // Statistics need the scores, not the events.
-        .map(|v| Outcome::of(&play_keeping(v, &seats, s, false)))
+        .map(|v| Outcome {
+            bot_of_seat: bot_of_seat.clone(),
+            ..Outcome::of(&play_keeping(v, &seats, s, false))
+        })
         .collect()
 }

@@ -19,7 +19,7 @@ pub struct Args {
     /// Number of players, 2 to 5 (default 2, or as many as --bots names).
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
     players: Option<u8>,
-    /// The bot of each seat in order, comma-separated (random, greedy); one name alone
+    /// The bot of each seat in order, comma-separated (random, greedy, mcts, mcts:N); one name alone
     /// serves every seat.
     #[arg(
         long,
@@ -49,7 +49,7 @@ pub struct Args {
 #[derive(Serialize)]
 struct Seat {
     player: usize,
-    bot: &'static str,
+    bot: String,
     points: ByCategory<u32>,
 }
 
@@ -163,7 +163,7 @@ fn print_report(r: &Report, variant: &Variant, seed_chosen: bool) {
     header.push(Cell::new("total"));
     t.set_header(header);
     for s in &r.players {
-        let mut row = vec![Cell::new(s.player), Cell::new(s.bot)];
+        let mut row = vec![Cell::new(s.player), Cell::new(&s.bot)];
         for v in s.points.to_array() {
             row.push(Cell::new(v).set_alignment(CellAlignment::Right));
         }

@@ -33,7 +33,7 @@ pub struct Args {
     /// Number of players, 2 to 5 (default 2, or as many as --bots names).
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
     players: Option<u8>,
-    /// The bot of each seat, comma-separated (random, greedy); one name serves every seat.
+    /// The bot of each seat, comma-separated (random, greedy, mcts, mcts:N); one name serves every seat.
     #[arg(
         long,
         short,
@@ -86,6 +86,75 @@ struct Summary {
     /// Against the first variant, per player and game (absent for the first variant).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     paired_difference: Option<ByCategory<Estimate>>,
+    /// Bot against bot, when the seats have different bots.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    bots: Vec<BotSummary>,
+}
+
+/// One bot against the others.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct BotSummary {
+    bot: String,
+    games: u64,
+    /// Games won, a game whose best total it shares with another bot counting half.
+    win_rate: Interval,
+    /// Its best total minus the best total of another bot, per game.
+    margin: Estimate,
+    /// The Elo difference the win rate implies (the bot against the field).
+    elo: Interval,
+}
+
+/// A value with its 95 % interval.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+struct Interval {
+    value: f64,
+    low: f64,
+    high: f64,
+}
+
+/// The Wilson score interval of a rate `p` over `n` trials (95 %).
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The Elo difference of a score rate: `400 log10(p / (1 − p))`, finite at 0 and 1.
+fn elo(p: f64) -> f64 {
+    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    400.0 * (p / (1.0 - p)).log10()
+}
+
+fn bot_summary(t: &hunters::compare::BotTally) -> BotSummary {
+    let n = t.result.n as f64;
+    let p = if n > 0.0 {
+        t.result.sum as f64 / 2.0 / n
+    } else {
+        0.0
+    };
+    let (low, high) = wilson(p, n);
+    let r = |x: f64| (x * 1e4).round() / 1e4;
+    let r1 = |x: f64| (x * 10.0).round() / 10.0;
+    BotSummary {
+        bot: t.bot.clone(),
+        games: t.result.n,
+        win_rate: Interval {
+            value: r(p),
+            low: r(low),
+            high: r(high),
+        },
+        margin: estimate(&t.margin, 1.0),
+        elo: Interval {
+            value: r1(elo(p)),
+            low: r1(elo(low)),
+            high: r1(elo(high)),
+        },
+    }
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
@@ -124,6 +193,7 @@ fn summary(t: &Tally) -> Summary {
         paired_difference: <[Moments; 6]>::try_from(t.paired.as_slice())
             .ok()
             .map(|p| ByCategory::from_array(p.map(|m| estimate(&m, seats)))),
+        bots: t.bots.iter().map(bot_summary).collect(),
     }
 }
 
@@ -200,7 +270,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         ProgressBar::hidden()
     };
     let mut tallies: Vec<Tally> = (0..variants.len())
-        .map(|i| Tally::new(bots.len(), i > 0))
+        .map(|i| Tally::new(&bots, i > 0))
         .collect();
     let start = Instant::now();
     // Chunks keep memory flat however many games are played.
@@ -401,6 +471,49 @@ fn print(r: &Report) {
         t.add_row(row);
     }
     println!("{t}");
+    if r.results.iter().any(|v| !v.summary.bots.is_empty()) {
+        println!(
+            "Bot against bot{} (a game whose best total two bots share counts half):",
+            if c.rotate_seats {
+                ", seats rotated"
+            } else {
+                "; --rotate-seats makes it seat-fair"
+            }
+        );
+        let mut t = super::table();
+        t.set_header(vec![
+            "variant",
+            "bot",
+            "games",
+            "win rate (95 % interval)",
+            "margin",
+            "Elo vs the others",
+        ]);
+        for v in &r.results {
+            for b in &v.summary.bots {
+                t.add_row(vec![
+                    Cell::new(&v.variant),
+                    Cell::new(&b.bot),
+                    Cell::new(b.games).set_alignment(CellAlignment::Right),
+                    Cell::new(format!(
+                        "{:.1} % ({:.1}–{:.1})",
+                        100.0 * b.win_rate.value,
+                        100.0 * b.win_rate.low,
+                        100.0 * b.win_rate.high
+                    ))
+                    .set_alignment(CellAlignment::Right),
+                    Cell::new(format!("{:+.2} ± {:.2}", b.margin.mean, b.margin.ci95))
+                        .set_alignment(CellAlignment::Right),
+                    Cell::new(format!(
+                        "{:+.0} ({:+.0} to {:+.0})",
+                        b.elo.value, b.elo.low, b.elo.high
+                    ))
+                    .set_alignment(CellAlignment::Right),
+                ]);
+            }
+        }
+        println!("{t}");
+    }
     if r.results.len() > 1 {
         println!(
             "Paired difference to {} (same seeds; per player and game):",

@@ -503,6 +503,40 @@ impl Game {
         self.regular.len() - self.next_regular
     }
 
+    /// The tiles not yet drawn whose order nobody knows, sorted: the regular deck's, then the
+    /// bonus (or menhir) deck's. A player may count the tiles still to come but not know
+    /// their order; a tile refused back under its stack (Scout) is known to be there and is
+    /// not among them.
+    pub fn unseen(&self) -> (Vec<usize>, Vec<usize>) {
+        let sorted = |deck: &[usize], next: usize, dealt: usize| {
+            let mut v = deck[next.min(dealt)..dealt].to_vec();
+            v.sort_unstable();
+            v
+        };
+        (
+            sorted(&self.regular, self.next_regular, self.regular_dealt),
+            sorted(&self.bonus, self.next_bonus, self.bonus_dealt),
+        )
+    }
+
+    /// Puts the unseen tiles of each deck in the order given: a guess at the future, for a
+    /// bot's copy of the game. Each slice must hold the tiles of [`Game::unseen`] for its deck.
+    pub fn reorder_unseen(&mut self, regular: &[usize], bonus: &[usize]) {
+        let place = |deck: &mut Vec<usize>, next: usize, dealt: usize, order: &[usize]| {
+            let slot = &mut deck[next.min(dealt)..dealt];
+            assert_eq!(slot.len(), order.len(), "the unseen tiles of a deck, reordered");
+            debug_assert!({
+                let (mut a, mut b) = (slot.to_vec(), order.to_vec());
+                a.sort_unstable();
+                b.sort_unstable();
+                a == b
+            });
+            slot.copy_from_slice(order);
+        };
+        place(&mut self.regular, self.next_regular, self.regular_dealt, regular);
+        place(&mut self.bonus, self.next_bonus, self.bonus_dealt, bonus);
+    }
+
     /// Starts `player`'s turn: a player who could lay a Scout special tile first chooses
     /// between it and drawing (the 2007 text: "en lugar de robar"), so nobody sees a tile they
     /// did not draw; everyone else draws.

@@ -1,139 +1,49 @@
-//! Bots: players that choose moves from the legal ones, deterministically from their stream.
+//! The greedy bot: [`GreedyBot`] weighs each legal move and keeps the one of highest value (ties broken
+//! from its stream). The value, in points, is what the move would give if played
 //!
-//! Two bots ship with the library:
+//! (on a copy of the game, or from a preview of the features; see below):
 //!
-//! - [`RandomBot`] picks uniformly among every legal move (placement, shaman choice and piece
-//!   together).
-//! - [`GreedyBot`] weighs each legal move and keeps the one of highest value (ties broken
-//!   from its stream). The value, in points, is what the move would give if played
+//! *points the mover scored this turn − the most any opponent scored this turn*
+//! *+ the estimate of the piece it put down, if that piece is still on the board.*
 //!
-//!   (on a copy of the game, or from a preview of the features; see below):
+//! The estimate of an unfinished feature is deliberately simple:
+//! - a gatherer or fisher: what its forest or river would score if completed now, divided by
+//!   one more than its open sides (a feature with many open sides rarely completes), minus
+//!   one point for the meeple it ties up;
+//! - a hunter: half of what its meadow would score now (meadows grow, but the hunter stays
+//!   until the end), minus two points for the meeple it ties up for good;
+//! - a hut: half of what its river system would score now, minus two points.
 //!
-//!   *points the mover scored this turn − the most any opponent scored this turn*
-//!   *+ the estimate of the piece it put down, if that piece is still on the board.*
+//! A move that has the shaman take a meeple back loses that meeple's estimate.
 //!
-//!   The estimate of an unfinished feature is deliberately simple:
-//!   - a gatherer or fisher: what its forest or river would score if completed now, divided by
-//!     one more than its open sides (a feature with many open sides rarely completes), minus
-//!     one point for the meeple it ties up;
-//!   - a hunter: half of what its meadow would score now (meadows grow, but the hunter stays
-//!     until the end), minus two points for the meeple it ties up for good;
-//!   - a hut: half of what its river system would score now, minus two points.
+//! With the Scout expansion the greedy bot decides before drawing, as the rules have it: it
+//! lays its special tile instead of drawing when that is worth at least 2 points by the same
+//! measure (or in the last two rounds, when it might otherwise never be laid), keeps back the
+//! last meeple or hut its special tile will need, and refuses a drawn tile when no move with
+//! it is worth a point.
 //!
-//!   A move that has the shaman take a meeple back loses that meeple's estimate.
+//! Most placements are weighed from the features they would make, without laying the tile
+//! (`Features::preview`): what the forests and rivers the tile completes pay their
+//! majorities, and the estimate of each piece. A placement is played out in a trial only
+//! where the preview cannot settle it: a hunting trap or logboat, a shaman's recall on a
+//! completing placement, a completing placement in a Scout game (a Dug-out may pay), the
+//! next tile fitting only next to it, and hunters and huts on the last tile (final scoring).
+//! Both ways give the same values.
 //!
-//!   With the Scout expansion the greedy bot decides before drawing, as the rules have it: it
-//!   lays its special tile instead of drawing when that is worth at least 2 points by the same
-//!   measure (or in the last two rounds, when it might otherwise never be laid), keeps back the
-//!   last meeple or hut its special tile will need, and refuses a drawn tile when no move with
-//!   it is worth a point.
-//!
-//!   Most placements are weighed from the features they would make, without laying the tile
-//!   (`Features::preview`): what the forests and rivers the tile completes pay their
-//!   majorities, and the estimate of each piece. A placement is played out in a trial only
-//!   where the preview cannot settle it: a hunting trap or logboat, a shaman's recall on a
-//!   completing placement, a completing placement in a Scout game (a Dug-out may pay), the
-//!   next tile fitting only next to it, and hunters and huts on the last tile (final scoring).
-//!   Both ways give the same values.
-//!
-//!   Points are counted in thousandths so that the comparison is exact integer arithmetic on
-//!   every machine.
-
-use std::fmt;
-use std::str::FromStr;
+//! Points are counted in thousandths so that the comparison is exact integer arithmetic on
+//! every machine.
 
 use crate::board::{Placement, Pos};
 use crate::feature::PieceAt;
 use crate::feature::{ForestInfo, MeadowInfo, Preview, RiverInfo, SystemInfo};
 use crate::feature::{MAX_PLAYERS, ZoneId};
 use crate::game::{Game, Move, OnBoard, Play, acts_when_laid, majority};
-use crate::rng::{Stream, below, stream};
+use crate::rng::{Stream, below};
 use crate::ruleset::Ruleset;
 use crate::scout::Special;
 use crate::tile::{MeadowSpecial, Piece, ZoneKind, ZoneRef};
 
-/// A bot chooses one of the legal moves of the game's player to move.
-pub trait Bot {
-    fn name(&self) -> &'static str;
-    /// Chooses among `moves` (never empty, all legal).
-    fn choose(&mut self, game: &Game, moves: &[Move]) -> Move;
-}
-
-/// The bots a game can be played with, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BotKind {
-    Random,
-    Greedy,
-}
-
-impl BotKind {
-    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Greedy];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            BotKind::Random => "random",
-            BotKind::Greedy => "greedy",
-        }
-    }
-
-    /// The bot for seat `seat` of a game with master seed `seed`; each seat has its own stream
-    /// (`"bot {seat}"`), so one bot's choices never shift another's.
-    pub fn make(self, seed: u64, seat: usize) -> Box<dyn Bot + Send> {
-        let rng = stream(seed, &format!("bot {seat}"));
-        match self {
-            BotKind::Random => Box::new(RandomBot::new(rng)),
-            BotKind::Greedy => Box::new(GreedyBot::new(rng)),
-        }
-    }
-}
-
-impl fmt::Display for BotKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for BotKind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<BotKind, String> {
-        BotKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| format!("unknown bot {s:?}; the bots are random and greedy"))
-    }
-}
-
-/// Plays the game to its end, each seat choosing with its bot.
-pub fn play_out(game: &mut Game, bots: &mut [Box<dyn Bot + Send>]) {
-    let mut moves = Vec::new();
-    while let Some(turn) = game.turn() {
-        game.legal_moves(&mut moves);
-        let mv = bots[turn.player].choose(game, &moves);
-        game.play_unchecked(mv);
-    }
-}
-
-/// Uniform over every legal move (placement, shaman choice and piece together).
-pub struct RandomBot {
-    rng: Stream,
-}
-
-impl RandomBot {
-    pub fn new(rng: Stream) -> RandomBot {
-        RandomBot { rng }
-    }
-}
-
-impl Bot for RandomBot {
-    fn name(&self) -> &'static str {
-        "random"
-    }
-
-    fn choose(&mut self, _game: &Game, moves: &[Move]) -> Move {
-        moves[below(&mut self.rng, moves.len())]
-    }
-}
+use super::Bot;
 
 /// The best immediate value with an estimate of unfinished features (see the module docs).
 pub struct GreedyBot {
@@ -631,8 +541,8 @@ fn preview_worth(
 }
 
 impl Bot for GreedyBot {
-    fn name(&self) -> &'static str {
-        "greedy"
+    fn name(&self) -> String {
+        "greedy".to_string()
     }
 
     fn choose(&mut self, game: &Game, moves: &[Move]) -> Move {

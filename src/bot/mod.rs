@@ -1,0 +1,130 @@
+//! Bots: players that choose moves from the legal ones, deterministically from their stream.
+//!
+//! The bots that ship with the library:
+//!
+//! - [`RandomBot`] (`random`) picks uniformly among every legal move (placement, shaman choice
+//!   and piece together).
+//! - [`GreedyBot`] (`greedy`) keeps the move of highest immediate value, with a simple
+//!   estimate of the pieces it leaves on unfinished features ([`greedy`]).
+//! - [`MctsBot`] (`mcts`, `mcts:N`) searches: Monte Carlo tree search over its own move, with
+//!   the tiles still to come sampled from those a player can count ([`mcts`]).
+//!
+//! A bot sees only what a player at the table sees. The game hands it the whole state, so
+//! this is a rule for the bots: none reads the order of the tiles not yet drawn.
+
+mod greedy;
+pub mod mcts;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::game::{Game, Move};
+use crate::rng::{Stream, below, stream};
+
+pub use greedy::GreedyBot;
+pub use mcts::MctsBot;
+
+/// A bot chooses one of the legal moves of the game's player to move.
+pub trait Bot {
+    /// The bot's name as `--bots` takes it.
+    fn name(&self) -> String;
+    /// Chooses among `moves` (never empty, all legal).
+    fn choose(&mut self, game: &Game, moves: &[Move]) -> Move;
+}
+
+/// The bots a game can be played with, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    Random,
+    Greedy,
+    /// Monte Carlo tree search with this many playouts per decision.
+    Mcts { playouts: u32 },
+}
+
+impl BotKind {
+    /// The names `--bots` takes (`mcts:N` sets the playouts).
+    pub const NAMES: &'static str = "random, greedy, mcts (1,000 playouts a move) or mcts:N";
+
+    pub fn name(self) -> String {
+        match self {
+            BotKind::Random => "random".to_string(),
+            BotKind::Greedy => "greedy".to_string(),
+            BotKind::Mcts { playouts } if playouts == mcts::DEFAULT_PLAYOUTS => "mcts".to_string(),
+            BotKind::Mcts { playouts } => format!("mcts:{playouts}"),
+        }
+    }
+
+    /// The bot for seat `seat` of a game with master seed `seed`; each seat has its own stream
+    /// (`"bot {seat}"`), so one bot's choices never shift another's.
+    pub fn make(self, seed: u64, seat: usize) -> Box<dyn Bot + Send> {
+        let rng = stream(seed, &format!("bot {seat}"));
+        match self {
+            BotKind::Random => Box::new(RandomBot::new(rng)),
+            BotKind::Greedy => Box::new(GreedyBot::new(rng)),
+            BotKind::Mcts { playouts } => Box::new(MctsBot::new(rng, playouts)),
+        }
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+impl FromStr for BotKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<BotKind, String> {
+        match s {
+            "random" => Ok(BotKind::Random),
+            "greedy" => Ok(BotKind::Greedy),
+            "mcts" => Ok(BotKind::Mcts {
+                playouts: mcts::DEFAULT_PLAYOUTS,
+            }),
+            _ => {
+                if let Some(n) = s.strip_prefix("mcts:") {
+                    return match n.parse::<u32>() {
+                        Ok(playouts) if playouts >= 1 => Ok(BotKind::Mcts { playouts }),
+                        _ => Err(format!(
+                            "{s:?}: mcts:N takes a number of playouts per move, at least 1 \
+                             (e.g. mcts:2000)"
+                        )),
+                    };
+                }
+                Err(format!("unknown bot {s:?}; the bots are {}", BotKind::NAMES))
+            }
+        }
+    }
+}
+
+/// Plays the game to its end, each seat choosing with its bot.
+pub fn play_out(game: &mut Game, bots: &mut [Box<dyn Bot + Send>]) {
+    let mut moves = Vec::new();
+    while let Some(turn) = game.turn() {
+        game.legal_moves(&mut moves);
+        let mv = bots[turn.player].choose(game, &moves);
+        game.play_unchecked(mv);
+    }
+}
+
+/// Uniform over every legal move (placement, shaman choice and piece together).
+pub struct RandomBot {
+    rng: Stream,
+}
+
+impl RandomBot {
+    pub fn new(rng: Stream) -> RandomBot {
+        RandomBot { rng }
+    }
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> String {
+        "random".to_string()
+    }
+
+    fn choose(&mut self, _game: &Game, moves: &[Move]) -> Move {
+        moves[below(&mut self.rng, moves.len())]
+    }
+}
