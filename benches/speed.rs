@@ -1,5 +1,6 @@
 //! Speed of the engine: whole games, move generation on fixed positions, playouts from
-//! mid-game (what a search lives on), and verifying the golden corpus. Run with
+//! mid-game (what a search lives on), the searching bot's time per decision, and verifying
+//! the golden corpus. Run with
 //! `cargo bench --bench speed` (release build, one thread); name sections to run only those
 //! (`cargo bench --bench speed -- playouts`).
 //!
@@ -73,9 +74,9 @@ fn games() {
         for variant in ["2002", "2014", "2020"] {
             let v = Variant::load(variant).expect("a built-in variant");
             for players in [2, 5] {
-                let bots = vec![bot; players];
+                let bots = vec![bot.clone(); players];
                 let (r, n) = rate(|i| {
-                    std::hint::black_box(compare::play(&v, &bots, i));
+                    std::hint::black_box(compare::play(&v, &bots, i).unwrap());
                 });
                 println!("| {variant} | {players} | {bot} | {r:.1} | {n} |");
             }
@@ -92,7 +93,7 @@ fn position(variant: &Variant, turn: usize) -> Game {
     for _ in 0..turn {
         let Some(t) = game.turn() else { break };
         game.legal_moves(&mut moves);
-        let mv = bots[t.player].choose(&game, &moves);
+        let mv = bots[t.player].choose(&game, &moves).unwrap();
         game.play_unchecked(mv);
     }
     game
@@ -145,7 +146,7 @@ fn playouts() {
         let mut play_to_end = |g: &mut Game| {
             while g.turn().is_some() {
                 g.legal_moves(&mut moves);
-                let mv = bot.choose(g, &moves);
+                let mv = bot.choose(g, &moves).unwrap();
                 g.play_unchecked(mv);
             }
         };
@@ -189,7 +190,7 @@ fn allocations() {
                     let mut moves: Vec<Move> = Vec::with_capacity(1024);
                     while let Some(t) = game.turn() {
                         game.legal_moves(&mut moves);
-                        let mv = bots[t.player].choose(&game, &moves);
+                        let mv = bots[t.player].choose(&game, &moves).unwrap();
                         game.play_unchecked(mv);
                         turns += 1;
                     }
@@ -250,6 +251,46 @@ fn verify_corpus() {
     );
 }
 
+/// The searching bot's time per decision: whole 2-player 2020 games of `mcts` against
+/// `greedy`, timing only the search's decisions.
+fn search() {
+    println!("## The searching bot's decisions (2020, 2 players, against greedy, one thread)");
+    println!();
+    println!("| bot | decisions timed | ms per decision | slowest ms |");
+    println!("|---|---:|---:|---:|");
+    let v = Variant::load("2020").expect("a built-in variant");
+    for playouts in [200, 1000] {
+        let kind = BotKind::Mcts { playouts };
+        let budget = budget() * 3;
+        let (mut spent, mut slowest, mut decisions) = (Duration::ZERO, Duration::ZERO, 0u32);
+        let mut seed = 0;
+        while spent < budget {
+            let mut game = Game::seeded(&v, 2, seed);
+            let mut bots = [kind.make(seed, 0), BotKind::Greedy.make(seed, 1)];
+            let mut moves = Vec::new();
+            while let Some(t) = game.turn() {
+                game.legal_moves(&mut moves);
+                let start = Instant::now();
+                let mv = bots[t.player].choose(&game, &moves).unwrap();
+                if t.player == 0 {
+                    let took = start.elapsed();
+                    spent += took;
+                    slowest = slowest.max(took);
+                    decisions += 1;
+                }
+                game.play_unchecked(mv);
+            }
+            seed += 1;
+        }
+        println!(
+            "| {kind} | {decisions} | {:.1} | {:.1} |",
+            spent.as_secs_f64() * 1e3 / f64::from(decisions),
+            slowest.as_secs_f64() * 1e3
+        );
+    }
+    println!();
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; any other argument picks sections by name.
     let args: Vec<String> = std::env::args()
@@ -268,6 +309,9 @@ fn main() {
     }
     if wants("allocations") {
         allocations();
+    }
+    if wants("search") {
+        search();
     }
     if wants("verify") {
         verify_corpus();

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bot::{BotKind, play_out};
+use crate::bot::{BotError, BotKind, play_out};
 use crate::game::{Category, Game};
 use crate::variant::Variant;
 
@@ -20,12 +20,18 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Plays one game of `variant` to its end with one bot per seat.
-pub fn play(variant: &Variant, bots: &[BotKind], seed: u64) -> Game {
+/// Plays one game of `variant` to its end with one bot per seat (only a program bot can
+/// fail).
+pub fn play(variant: &Variant, bots: &[BotKind], seed: u64) -> Result<Game, BotError> {
     play_keeping(variant, bots, seed, true)
 }
 
-fn play_keeping(variant: &Variant, bots: &[BotKind], seed: u64, events: bool) -> Game {
+fn play_keeping(
+    variant: &Variant,
+    bots: &[BotKind],
+    seed: u64,
+    events: bool,
+) -> Result<Game, BotError> {
     let mut game = Game::seeded(variant, bots.len(), seed);
     if !events {
         game.keep_no_events();
@@ -35,8 +41,8 @@ fn play_keeping(variant: &Variant, bots: &[BotKind], seed: u64, events: bool) ->
         .enumerate()
         .map(|(seat, b)| b.make(seed, seat))
         .collect();
-    play_out(&mut game, &mut players);
-    game
+    play_out(&mut game, &mut players)?;
+    Ok(game)
 }
 
 /// What one finished game contributes to the statistics.
@@ -240,7 +246,7 @@ pub fn distinct_bots(bots: &[BotKind]) -> Vec<BotKind> {
     let mut out: Vec<BotKind> = Vec::new();
     for b in bots {
         if !out.contains(b) {
-            out.push(*b);
+            out.push(b.clone());
         }
     }
     out
@@ -353,7 +359,7 @@ pub fn seating(bots: &[BotKind], index: u64, rotate: bool) -> Vec<BotKind> {
     } else {
         0
     };
-    (0..n).map(|s| bots[(s + r) % n]).collect()
+    (0..n).map(|s| bots[(s + r) % n].clone()).collect()
 }
 
 /// The seed of game `index`: with seat rotation, the rotations of one seed share it.
@@ -372,7 +378,7 @@ pub fn tally_game(
     seed: u64,
     index: u64,
     rotate: bool,
-) -> Vec<Outcome> {
+) -> Result<Vec<Outcome>, BotError> {
     let seats = seating(bots, index, rotate);
     let s = seed_of(seed, index, bots.len(), rotate);
     let distinct = distinct_bots(bots);
@@ -383,9 +389,11 @@ pub fn tally_game(
     variants
         .iter()
         // Statistics need the scores, not the events.
-        .map(|v| Outcome {
-            bot_of_seat: bot_of_seat.clone(),
-            ..Outcome::of(&play_keeping(v, &seats, s, false))
+        .map(|v| {
+            Ok(Outcome {
+                bot_of_seat: bot_of_seat.clone(),
+                ..Outcome::of(&play_keeping(v, &seats, s, false)?)
+            })
         })
         .collect()
 }

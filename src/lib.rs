@@ -22,7 +22,7 @@
 //! // ...then two greedy bots finish the game.
 //! let bots = [BotKind::Greedy, BotKind::Greedy];
 //! let mut players: Vec<_> = (0..2).map(|seat| bots[seat].make(7, seat)).collect();
-//! play_out(&mut game, &mut players);
+//! play_out(&mut game, &mut players).unwrap();
 //! assert!(game.is_over());
 //! println!("player 1: {} points, {} from rivers", game.total(0), game.score(0, Category::Rivers));
 //!

@@ -1328,6 +1328,51 @@ pub fn bless(log: &Log, base: Option<&Path>) -> Result<String, Failure> {
 }
 
 /// A zone as logs name it: `X,Y:ZONE`.
+/// Where a piece stands, as logs write it: `X,Y:ZONE` (or the spot of a Scout tile).
+pub fn piece_address(game: &Game, at: PieceAt) -> String {
+    Renderer::address(game, at)
+}
+
+/// A legal move of the player to move, as a log line writes it: `place P TILE X,Y rDEG
+/// [shaman PIECE X,Y:ZONE] [PIECE ZONE]`, `refuse P`, or `draw` for a Scout player who draws
+/// rather than lay the special tile.
+pub fn move_text(game: &Game, mv: &Move) -> String {
+    let Some(turn) = game.turn() else {
+        return String::new();
+    };
+    let player = turn.player + 1;
+    let tile = match mv.play {
+        Play::Draw => return "draw".to_string(),
+        Play::Refuse => return format!("refuse {player}"),
+        Play::Special(t) => t,
+        Play::Drawn => match turn.tile {
+            Some(t) => t,
+            None => return String::new(),
+        },
+    };
+    let t = &game.tiles().tiles[tile];
+    let mut s = format!(
+        "place {player} {} {},{} r{}",
+        t.id,
+        mv.at.pos.x,
+        mv.at.pos.y,
+        mv.at.rot.degrees()
+    );
+    if let Some(on) = mv.recall.and_then(|r| game.pieces().get(r)) {
+        s += &format!(" shaman {} {}", piece_name(on.piece), Renderer::address(game, on.at));
+    }
+    match mv.piece {
+        Some((p, PieceAt::Zone(z))) => {
+            s += &format!(" {} {}", piece_name(p), zone_name(t, mv.at.rot, z.zone));
+        }
+        Some((p, PieceAt::Spot { spot, .. })) => {
+            s += &format!(" {} {}", piece_name(p), spot_name(t, spot));
+        }
+        None => {}
+    }
+    s
+}
+
 pub fn zone_address(game: &Game, zone: ZoneId) -> String {
     Renderer::address(game, PieceAt::Zone(zone))
 }

@@ -56,7 +56,7 @@ fn the_first_editions_differ_in_forests_and_rivers_only_by_the_counting_unit() {
     let mut unit_differences = 0;
     for seed in 0..30 {
         let bots = [BotKind::Random, BotKind::Random, BotKind::Random];
-        let game = compare::play(&v2002, &bots, seed);
+        let game = compare::play(&v2002, &bots, seed).unwrap();
         let text = log::write(&game, &Header::for_bots("2002", seed, &bots));
         let parsed = log::parse(&text, "game.log").unwrap();
         let under = log::replay_under(&parsed, None, &v2014).unwrap();

@@ -63,7 +63,7 @@ fn line(i: u64) -> String {
         .enumerate()
         .map(|(s, b)| b.make(seed, s))
         .collect();
-    play_out(&mut g, &mut seats);
+    play_out(&mut g, &mut seats).unwrap();
     let text = log::write(&g, &Header::for_bots(variant, seed, &bots));
     // The version line changes with every release; the digest pins the game.
     let text: String = text
@@ -71,7 +71,7 @@ fn line(i: u64) -> String {
         .filter(|l| !l.starts_with("[Version "))
         .map(|l| format!("{l}\n"))
         .collect();
-    let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+    let names: Vec<String> = bots.iter().map(|b| b.name()).collect();
     format!(
         "{i} {variant} {seed} {} {:016x}",
         names.join(","),

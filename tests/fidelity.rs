@@ -228,7 +228,7 @@ fn bonus_tile_2002_bars_only_members_returned_by_scoring_this_turn() {
                         "{variant} seed {seed}: a meeple is offered with none usable"
                     );
                 }
-                let m = bots[p].choose(&g, &moves);
+                let m = bots[p].choose(&g, &moves).unwrap();
                 g.play(m).unwrap();
             }
         }
@@ -370,7 +370,7 @@ fn tile_set_with_counts_above_one_plays_every_copy() {
         );
     }
     let mut bots: Vec<_> = (0..2).map(|s| BotKind::Random.make(1, s)).collect();
-    play_out(&mut g, &mut bots);
+    play_out(&mut g, &mut bots).unwrap();
     assert!(g.is_over());
     assert!(
         g.events()
@@ -399,7 +399,7 @@ fn tile_set_with_counts_above_one_plays_every_copy() {
     assert!(lookouts <= 2);
     let mut g = g;
     let mut bots: Vec<_> = (0..5).map(|s| BotKind::Random.make(3, s)).collect();
-    play_out(&mut g, &mut bots);
+    play_out(&mut g, &mut bots).unwrap();
     assert!(
         g.events()
             .iter()

@@ -33,7 +33,7 @@ fn play_with(variant: &str, players: usize, seed: u64, bot: BotKind) -> Game {
             moves.len(),
             "{variant} seed {seed}: a move twice"
         );
-        let m = bots[turn.player].choose(&game, &moves);
+        let m = bots[turn.player].choose(&game, &moves).unwrap();
         game.play(m).unwrap();
         for (p, last) in last_totals.iter_mut().enumerate() {
             assert!(game.total(p) >= *last, "a score went down");
@@ -112,7 +112,7 @@ fn greedy_beats_random() {
         for seed in 0..10 {
             let mut game = Game::seeded(&v, 2, seed);
             let mut bots = vec![BotKind::Greedy.make(seed, 0), BotKind::Random.make(seed, 1)];
-            play_out(&mut game, &mut bots);
+            play_out(&mut game, &mut bots).unwrap();
             wins += usize::from(game.total(0) > game.total(1));
         }
         assert!(wins >= 9, "{variant}: greedy won only {wins} of 10 games");
@@ -179,7 +179,7 @@ fn scout_bots_lay_their_special_tiles_in_most_games() {
         let mut bots: Vec<_> = (0..players)
             .map(|p| BotKind::Greedy.make(seed, p))
             .collect();
-        play_out(&mut game, &mut bots);
+        play_out(&mut game, &mut bots).unwrap();
         let laid = game
             .events()
             .iter()

@@ -34,6 +34,7 @@ fn documented(command: &str) -> Vec<(String, bool)> {
         let parts: &[&str] = match kind.trim_end_matches(", optional") {
             "moments" => &["n", "sum", "sum_sq"],
             "estimate" => &["mean", "ci95"],
+            "interval" => &["value", "low", "high"],
             _ => &[],
         };
         for p in parts {
@@ -195,8 +196,18 @@ fn simulate_json_has_the_documented_keys() {
         "simulate", "--games", "20", "--bots", "random", "--json", "2002", "2020",
     ]);
     let shard = json_of(&[
-        "simulate", "--games", "20", "--bots", "random", "--shard", "1/2", "--json", "2020",
+        "simulate",
+        "--games",
+        "20",
+        "--bots",
+        "greedy,random",
+        "--rotate-seats",
+        "--shard",
+        "1/2",
+        "--json",
+        "2020",
     ]);
+    assert_eq!(shard["results"][0]["summary"]["bots"][0]["bot"], "greedy");
     assert_eq!(shard["shard"], "1/2");
     // Points per player: the sum over the samples divided by their count.
     let t = &whole["results"][0]["tally"]["categories"]["total"];

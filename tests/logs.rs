@@ -41,7 +41,7 @@ fn played(variant: &str, bots: &[BotKind], seed: u64) -> String {
         .enumerate()
         .map(|(s, b)| b.make(seed, s))
         .collect();
-    play_out(&mut game, &mut players);
+    play_out(&mut game, &mut players).unwrap();
     log::write(&game, &Header::for_bots(variant, seed, bots))
 }
 

@@ -15,7 +15,7 @@ fn played(variant: &str, seed: u64, players: usize, greedy_seat: Option<usize>) 
     if let Some(s) = greedy_seat {
         bots[s % players] = BotKind::Greedy;
     }
-    let game = compare::play(&v, &bots, seed);
+    let game = compare::play(&v, &bots, seed).unwrap();
     log::write(&game, &Header::for_bots(variant, seed, &bots))
 }
 

@@ -163,10 +163,10 @@ fn trial_and_undo_leave_the_game_as_it_was() {
                 trials += 1;
             }
             tried.legal_moves(&mut moves);
-            let m = bots_a[turn.player].choose(&tried, &moves);
+            let m = bots_a[turn.player].choose(&tried, &moves).unwrap();
             tried.play(m).unwrap();
             plain.legal_moves(&mut moves);
-            let m = bots_b[turn.player].choose(&plain, &moves);
+            let m = bots_b[turn.player].choose(&plain, &moves).unwrap();
             plain.play(m).unwrap();
         }
         assert!(plain.is_over());

@@ -545,7 +545,62 @@ impl Bot for GreedyBot {
         "greedy".to_string()
     }
 
-    fn choose(&mut self, game: &Game, moves: &[Move]) -> Move {
+    fn choose(&mut self, game: &Game, moves: &[Move]) -> Result<Move, String> {
+        Ok(self.decide(game, moves))
+    }
+}
+
+impl GreedyBot {
+    /// The best of `moves` (not empty) and its value; ties broken from the bot's stream.
+    fn best(&mut self, game: &Game, moves: &[Move]) -> (i64, Move) {
+        // Moves come grouped by placement and recall; each group is weighed from one trial.
+        let mut values = std::mem::take(&mut self.values);
+        values.clear();
+        let mut i = 0;
+        while i < moves.len() {
+            let m = moves[i];
+            if m.play != Play::Drawn {
+                let v = match m.play {
+                    Play::Special(t) => self.special_without_scoring(game, t, m),
+                    _ => None,
+                };
+                values.push(v.unwrap_or_else(|| self.value(game, m)));
+                i += 1;
+                continue;
+            }
+            let mut j = i + 1;
+            while j < moves.len()
+                && moves[j].play == Play::Drawn
+                && moves[j].at == m.at
+                && moves[j].recall == m.recall
+            {
+                j += 1;
+            }
+            self.values_of_placement(game, &moves[i..j], &mut values);
+            i = j;
+        }
+        let mut best_value = i64::MIN;
+        let mut best = std::mem::take(&mut self.best);
+        best.clear();
+        for (&mv, &v) in moves.iter().zip(&values) {
+            if v > best_value {
+                best_value = v;
+                best.clear();
+            }
+            if v == best_value {
+                best.push(mv);
+            }
+        }
+        let mv = best[below(&mut self.rng, best.len())];
+        self.best = best;
+        self.values = values;
+        (best_value, mv)
+    }
+}
+
+impl GreedyBot {
+    /// The move chosen among `moves`.
+    fn decide(&mut self, game: &Game, moves: &[Move]) -> Move {
         // A new decision: the scratch copy, the next tile's squares and the previews are made
         // again when first needed.
         self.synced = false;
@@ -606,53 +661,5 @@ impl Bot for GreedyBot {
             return Move::refuse();
         }
         mv
-    }
-}
-
-impl GreedyBot {
-    /// The best of `moves` (not empty) and its value; ties broken from the bot's stream.
-    fn best(&mut self, game: &Game, moves: &[Move]) -> (i64, Move) {
-        // Moves come grouped by placement and recall; each group is weighed from one trial.
-        let mut values = std::mem::take(&mut self.values);
-        values.clear();
-        let mut i = 0;
-        while i < moves.len() {
-            let m = moves[i];
-            if m.play != Play::Drawn {
-                let v = match m.play {
-                    Play::Special(t) => self.special_without_scoring(game, t, m),
-                    _ => None,
-                };
-                values.push(v.unwrap_or_else(|| self.value(game, m)));
-                i += 1;
-                continue;
-            }
-            let mut j = i + 1;
-            while j < moves.len()
-                && moves[j].play == Play::Drawn
-                && moves[j].at == m.at
-                && moves[j].recall == m.recall
-            {
-                j += 1;
-            }
-            self.values_of_placement(game, &moves[i..j], &mut values);
-            i = j;
-        }
-        let mut best_value = i64::MIN;
-        let mut best = std::mem::take(&mut self.best);
-        best.clear();
-        for (&mv, &v) in moves.iter().zip(&values) {
-            if v > best_value {
-                best_value = v;
-                best.clear();
-            }
-            if v == best_value {
-                best.push(mv);
-            }
-        }
-        let mv = best[below(&mut self.rng, best.len())];
-        self.best = best;
-        self.values = values;
-        (best_value, mv)
     }
 }

@@ -3,30 +3,47 @@
 //! **What it knows.** The board, the scores, every supply and hand, its own drawn tile and the
 //! multiset of tiles still to come ([`Game::unseen`]) — never their order. Each playout deals
 //! those tiles in an order drawn from the bot's stream ([`Game::reorder_unseen`]): a
-//! determinization, resampled every playout, so that no plan rests on one guess at the
+//! determinization, sampled anew for every playout, so that no plan rests on one guess at the
 //! future. Two games that differ only in the order of the undrawn tiles get the same
 //! decision.
 //!
-//! **The tree.** Two levels for the decision at hand: first where the tile goes (or the Scout
-//! choice: draw, lay a special tile, refuse), then what comes with it (the shaman's recall and
-//! the piece). Each level picks by UCB1 — unvisited children first, in move order, then the
-//! best `mean + C·√(ln N / n)`. After the bot's move the game is played to its end by the
-//! playout policy for every seat; the tree does not branch on the tiles drawn later (they are
-//! chance, and a different sample each playout), so every playout informs the decision itself.
+//! **Candidates.** Every legal move is first valued statically: played on a copy and judged
+//! by `evaluate`. The [`PLACEMENTS_KEPT`] best placements stay (or Scout choices: draw, lay
+//! a special tile, refuse), and in each the [`PIECES_KEPT`] best pieces (with the shaman's
+//! recall): a few dozen legal moves become at most eighteen, each visited often enough for
+//! its mean to mean something.
 //!
-//! **The reward** of a playout is `tanh((own total − best opponent's total) / SCALE)`: the
-//! final score difference, squashed so that one runaway playout does not outweigh many
-//! close ones, from −1 to 1.
+//! **The tree.** Two levels for the decision at hand: first the placement, then the piece.
+//! Each level picks by UCB1 — unvisited children first, best static value first, then the
+//! best `mean + C·√(ln N / n)` ([`EXPLORATION`]). The tree does not branch on the tiles drawn
+//! later: they are chance, sampled anew every playout, so every playout informs the decision
+//! itself.
+//!
+//! **Playouts.** After the bot's move every seat plays [`ROUNDS`] rounds of *bare* moves: the
+//! drawn tile laid at random, no piece put down. That is what a board does with the features
+//! the move started — forests and rivers completed or blocked by the tiles to come — without
+//! the noise of random pieces: measured against the greedy bot in 2020 (200 playouts, 200
+//! games, seats rotated), bare playouts won 79 % and uniformly random ones 65 %; playing on to
+//! the end of the game instead of two rounds cost strength as well as time.
+//!
+//! **The evaluation** (`evaluate`) of a position is, for each player, the score, plus for
+//! each feature holding pieces what it would bring its majority — a forest or river what it
+//! would score if completed now, divided by one more than its open sides; a meadow or a river
+//! system what final scoring would give it now — plus what the pieces still in the supply are
+//! worth ([`MEEPLE_IN_SUPPLY`], [`HUT_IN_SUPPLY`], falling to nothing as the regular deck runs
+//! out). The value of the supply is what keeps the bot from spending every meeple at once:
+//! without it the same search won 33 % of its games against greedy.
+//!
+//! **The reward** of a playout is `tanh((own value − best opponent's value) / SCALE)`, from −1
+//! to 1, so that one runaway playout does not outweigh many close ones.
 //!
 //! **The choice** is the most visited placement, then its most visited piece (ties to the
-//! higher mean, then to move order).
-//!
-//! **Playout policy.** Uniform over the legal moves (the `random` bot's rule), for every seat.
+//! higher mean, then to the better static value).
 //!
 //! Deterministic: every draw comes from the seat's stream, so the same seed gives the same
 //! game whatever the number of threads.
 
-use crate::feature::{FeatureKey, MAX_PLAYERS, PerPlayer};
+use crate::feature::{FeatureKey, MAX_PLAYERS, PerPlayer, PieceAt};
 use crate::game::{Game, Move, Play, majority};
 use crate::rng::{Stream, below, shuffle};
 use crate::tile::{MeadowSpecial, Piece};
@@ -41,6 +58,18 @@ pub const EXPLORATION: f64 = 0.7;
 
 /// Points of score difference at which the reward is tanh(1) ≈ 0.76.
 pub const SCALE: f64 = 20.0;
+
+/// Rounds a playout goes on after the bot's move before `evaluate` judges it.
+pub const ROUNDS: usize = 2;
+
+/// Placements kept as candidates (best static value first), and pieces kept in each.
+pub const PLACEMENTS_KEPT: usize = 6;
+pub const PIECES_KEPT: usize = 3;
+
+/// What a meeple and a hut in the supply are worth, in thousandths of a point, early in the
+/// game (it falls to nothing as the regular deck runs out).
+pub const MEEPLE_IN_SUPPLY: i64 = 4500;
+pub const HUT_IN_SUPPLY: i64 = 2000;
 
 /// Visits and summed reward of one node.
 #[derive(Clone, Copy, Debug, Default)]
@@ -71,8 +100,6 @@ struct Group {
     start: usize,
     end: usize,
     stats: Stats,
-    /// The best static value among its moves.
-    value: i64,
 }
 
 /// Monte Carlo tree search (see the module docs).
@@ -85,16 +112,11 @@ pub struct MctsBot {
     buffer: Vec<Move>,
     unseen: (Vec<usize>, Vec<usize>),
     dealt: (Vec<usize>, Vec<usize>),
-    /// Moves after the bot's own before a playout is cut off and judged by [`evaluate`].
-    depth: usize,
     seen: Vec<FeatureKey>,
-    bare: bool,
     /// Static value of each move (thousandths, own minus best opponent's).
     values: Vec<i64>,
     /// The candidate moves, by placement: indexes into the moves, best static value first.
     order: Vec<usize>,
-    placements_kept: usize,
-    pieces_kept: usize,
 }
 
 impl MctsBot {
@@ -108,22 +130,9 @@ impl MctsBot {
             buffer: Vec::new(),
             unseen: (Vec::new(), Vec::new()),
             dealt: (Vec::new(), Vec::new()),
-            depth: std::env::var("HUNTERS_MCTS_DEPTH")
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(usize::MAX),
             seen: Vec::new(),
-            bare: std::env::var("HUNTERS_MCTS_POLICY").is_ok_and(|p| p == "bare"),
             values: Vec::new(),
             order: Vec::new(),
-            placements_kept: std::env::var("HUNTERS_MCTS_P")
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(6),
-            pieces_kept: std::env::var("HUNTERS_MCTS_Q")
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(3),
         }
     }
 
@@ -152,20 +161,19 @@ impl MctsBot {
         let best_of = |&(s, e): &(usize, usize)| values[s..e].iter().copied().max().unwrap_or(0);
         // Best first; a stable sort keeps move order among equals.
         runs.sort_by_key(|r| std::cmp::Reverse(best_of(r)));
-        runs.truncate(self.placements_kept);
+        runs.truncate(PLACEMENTS_KEPT);
         self.groups.clear();
         self.order.clear();
         for r in &runs {
             let first = self.order.len();
             let mut idx: Vec<usize> = (r.0..r.1).collect();
             idx.sort_by_key(|&i| std::cmp::Reverse(values[i]));
-            idx.truncate(self.pieces_kept);
+            idx.truncate(PIECES_KEPT);
             self.order.extend(idx);
             self.groups.push(Group {
                 start: first,
                 end: self.order.len(),
                 stats: Stats::default(),
-                value: best_of(r),
             });
         }
         self.arms.clear();
@@ -182,46 +190,23 @@ impl MctsBot {
         shuffle(&mut self.dealt.1, &mut self.rng);
         scratch.reorder_unseen(&self.dealt.0, &self.dealt.1);
         scratch.play_unchecked(mv);
-        let mut left = self.depth;
-        while scratch.turn().is_some() && left > 0 {
+        for _ in 0..ROUNDS * scratch.players() {
+            if scratch.turn().is_none() {
+                break;
+            }
             scratch.legal_moves(&mut self.buffer);
-            let m = if self.bare {
-                // Tiles only: where a tile goes at random, no piece put down.
-                let bare = self
-                    .buffer
-                    .iter()
-                    .filter(|m| m.piece.is_none() && m.recall.is_none())
-                    .count();
-                if bare == 0 {
-                    self.buffer[below(&mut self.rng, self.buffer.len())]
-                } else {
-                    let k = below(&mut self.rng, bare);
-                    *self
-                        .buffer
-                        .iter()
-                        .filter(|m| m.piece.is_none() && m.recall.is_none())
-                        .nth(k)
-                        .unwrap()
-                }
-            } else {
-                self.buffer[below(&mut self.rng, self.buffer.len())]
-            };
+            // The tile only, at random: a bare move (no piece, no recall) when there is one.
+            self.buffer
+                .retain(|m| m.piece.is_none() && m.recall.is_none() || m.play == Play::Draw);
+            if self.buffer.is_empty() {
+                scratch.legal_moves(&mut self.buffer);
+            }
+            let m = self.buffer[below(&mut self.rng, self.buffer.len())];
             scratch.play_unchecked(m);
-            left -= 1;
         }
         let values = evaluate(scratch, &mut self.seen);
         (lead(&values, me, scratch.players()) as f64 / 1000.0 / SCALE).tanh()
     }
-}
-
-fn supply_worth() -> (i64, i64) {
-    let get = |k: &str, d: i64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|s| s.parse::<i64>().ok())
-            .unwrap_or(d)
-    };
-    (get("HUNTERS_MCTS_KM", 1500), get("HUNTERS_MCTS_KH", 3000))
 }
 
 /// `me`'s value minus the best other player's.
@@ -248,10 +233,10 @@ fn evaluate(game: &Game, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
     }
     // A piece in the supply is worth something while tiles remain to put it on.
     let left = game.regular_left() as i64;
-    let (km, kh) = supply_worth();
     for (p, v) in value.iter_mut().enumerate().take(game.players()) {
         let (meeples, huts) = game.supply(p);
-        *v += (km * i64::from(meeples) + kh * i64::from(huts)) * left / (left + 10);
+        *v += (MEEPLE_IN_SUPPLY * i64::from(meeples) + HUT_IN_SUPPLY * i64::from(huts)) * left
+            / (left + 10);
     }
     let rules = game.rules();
     let f = game.features();
@@ -261,6 +246,11 @@ fn evaluate(game: &Game, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
         let Some(z) = game.piece_zone(on.at) else {
             continue;
         };
+        // The Agriculture hut stands on its tile's spot in a meadow: it counts with that
+        // meadow's hunters (below), not as a river system's hut.
+        if on.piece == Piece::Hut && matches!(on.at, PieceAt::Spot { .. }) {
+            continue;
+        }
         let system = on.piece == Piece::Hut;
         let key = f.key(tiles, game.board(), z, system);
         if seen.contains(&key) {
@@ -349,7 +339,14 @@ impl Bot for MctsBot {
         .name()
     }
 
-    fn choose(&mut self, game: &Game, moves: &[Move]) -> Move {
+    fn choose(&mut self, game: &Game, moves: &[Move]) -> Result<Move, String> {
+        Ok(self.decide(game, moves))
+    }
+}
+
+impl MctsBot {
+    /// The move chosen among `moves`.
+    fn decide(&mut self, game: &Game, moves: &[Move]) -> Move {
         if moves.len() == 1 {
             return moves[0];
         }

@@ -12,7 +12,8 @@
 //! A bot sees only what a player at the table sees. The game hands it the whole state, so
 //! this is a rule for the bots: none reads the order of the tiles not yet drawn.
 
-mod greedy;
+pub mod exec;
+pub mod greedy;
 pub mod mcts;
 
 use std::fmt;
@@ -21,6 +22,7 @@ use std::str::FromStr;
 use crate::game::{Game, Move};
 use crate::rng::{Stream, below, stream};
 
+pub use exec::ExecBot;
 pub use greedy::GreedyBot;
 pub use mcts::MctsBot;
 
@@ -28,40 +30,86 @@ pub use mcts::MctsBot;
 pub trait Bot {
     /// The bot's name as `--bots` takes it.
     fn name(&self) -> String;
-    /// Chooses among `moves` (never empty, all legal).
-    fn choose(&mut self, game: &Game, moves: &[Move]) -> Move;
+    /// Chooses among `moves` (never empty, all legal). Only a bot outside the program
+    /// ([`ExecBot`]) can fail: it crashed, answered nonsense or took too long.
+    fn choose(&mut self, game: &Game, moves: &[Move]) -> Result<Move, String>;
+    /// Told the final position once the game is over (a program bot hears the scores).
+    fn game_over(&mut self, _game: &Game) {}
 }
 
+/// A bot that could not choose, which ends its game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotError {
+    /// The seat, from 0.
+    pub seat: usize,
+    pub bot: String,
+    pub message: String,
+}
+
+impl fmt::Display for BotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the bot of seat {} ({}) {}",
+            self.seat + 1,
+            self.bot,
+            self.message
+        )
+    }
+}
+
+impl std::error::Error for BotError {}
+
 /// The bots a game can be played with, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BotKind {
     Random,
     Greedy,
     /// Monte Carlo tree search with this many playouts per decision.
     Mcts { playouts: u32 },
+    /// A program speaking the bot protocol (docs/bot-protocol.md): its command line, and
+    /// the seconds it has for each answer.
+    Exec { command: String, timeout_ms: u64 },
 }
 
 impl BotKind {
     /// The names `--bots` takes (`mcts:N` sets the playouts).
-    pub const NAMES: &'static str = "random, greedy, mcts (1,000 playouts a move) or mcts:N";
+    pub const NAMES: &'static str =
+        "random, greedy, mcts (1,000 playouts a move), mcts:N or exec:PROGRAM";
 
-    pub fn name(self) -> String {
+    pub fn name(&self) -> String {
         match self {
             BotKind::Random => "random".to_string(),
             BotKind::Greedy => "greedy".to_string(),
-            BotKind::Mcts { playouts } if playouts == mcts::DEFAULT_PLAYOUTS => "mcts".to_string(),
+            BotKind::Mcts { playouts } if *playouts == mcts::DEFAULT_PLAYOUTS => "mcts".to_string(),
             BotKind::Mcts { playouts } => format!("mcts:{playouts}"),
+            BotKind::Exec { command, .. } => format!("exec:{command}"),
         }
     }
 
     /// The bot for seat `seat` of a game with master seed `seed`; each seat has its own stream
     /// (`"bot {seat}"`), so one bot's choices never shift another's.
-    pub fn make(self, seed: u64, seat: usize) -> Box<dyn Bot + Send> {
+    pub fn make(&self, seed: u64, seat: usize) -> Box<dyn Bot + Send> {
         let rng = stream(seed, &format!("bot {seat}"));
         match self {
             BotKind::Random => Box::new(RandomBot::new(rng)),
             BotKind::Greedy => Box::new(GreedyBot::new(rng)),
-            BotKind::Mcts { playouts } => Box::new(MctsBot::new(rng, playouts)),
+            BotKind::Mcts { playouts } => Box::new(MctsBot::new(rng, *playouts)),
+            BotKind::Exec {
+                command,
+                timeout_ms,
+            } => Box::new(ExecBot::new(command, seat, rng, *timeout_ms)),
+        }
+    }
+
+    /// The same bot with `ms` milliseconds for each answer, if it runs outside the program.
+    pub fn with_timeout(self, ms: u64) -> BotKind {
+        match self {
+            BotKind::Exec { command, .. } => BotKind::Exec {
+                command,
+                timeout_ms: ms,
+            },
+            other => other,
         }
     }
 }
@@ -83,6 +131,19 @@ impl FromStr for BotKind {
                 playouts: mcts::DEFAULT_PLAYOUTS,
             }),
             _ => {
+                if let Some(command) = s.strip_prefix("exec:") {
+                    if command.trim().is_empty() {
+                        return Err(
+                            "exec:PROGRAM needs a program, e.g. exec:./my-bot or \
+                             \"exec:python3 bot.py\""
+                                .to_string(),
+                        );
+                    }
+                    return Ok(BotKind::Exec {
+                        command: command.to_string(),
+                        timeout_ms: exec::DEFAULT_TIMEOUT_MS,
+                    });
+                }
                 if let Some(n) = s.strip_prefix("mcts:") {
                     return match n.parse::<u32>() {
                         Ok(playouts) if playouts >= 1 => Ok(BotKind::Mcts { playouts }),
@@ -98,14 +159,24 @@ impl FromStr for BotKind {
     }
 }
 
-/// Plays the game to its end, each seat choosing with its bot.
-pub fn play_out(game: &mut Game, bots: &mut [Box<dyn Bot + Send>]) {
+/// Plays the game to its end, each seat choosing with its bot; a bot that cannot choose ends
+/// the game with its error.
+pub fn play_out(game: &mut Game, bots: &mut [Box<dyn Bot + Send>]) -> Result<(), BotError> {
     let mut moves = Vec::new();
     while let Some(turn) = game.turn() {
         game.legal_moves(&mut moves);
-        let mv = bots[turn.player].choose(game, &moves);
+        let bot = &mut bots[turn.player];
+        let mv = bot.choose(game, &moves).map_err(|message| BotError {
+            seat: turn.player,
+            bot: bot.name(),
+            message,
+        })?;
         game.play_unchecked(mv);
     }
+    for bot in bots.iter_mut() {
+        bot.game_over(game);
+    }
+    Ok(())
 }
 
 /// Uniform over every legal move (placement, shaman choice and piece together).
@@ -124,7 +195,7 @@ impl Bot for RandomBot {
         "random".to_string()
     }
 
-    fn choose(&mut self, _game: &Game, moves: &[Move]) -> Move {
-        moves[below(&mut self.rng, moves.len())]
+    fn choose(&mut self, _game: &Game, moves: &[Move]) -> Result<Move, String> {
+        Ok(moves[below(&mut self.rng, moves.len())])
     }
 }

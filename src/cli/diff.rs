@@ -36,6 +36,8 @@ pub struct Args {
         conflicts_with = "log"
     )]
     bots: Vec<BotKind>,
+    #[command(flatten)]
+    timeout: super::BotTimeout,
     /// Re-score the moves of this game log under each variant instead of playing a new game.
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
@@ -158,12 +160,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             Err(code) => return Ok(code),
         },
         None => {
-            let bots = super::seats(args.players, &args.bots)?;
+            let bots = super::seats(args.players, &args.bots, &args.timeout)?;
             let seed = args.seed.unwrap_or_else(super::pick_seed);
             let games: Vec<Game> = variants
                 .iter()
                 .map(|v| compare::play(v, &bots, seed))
-                .collect();
+                .collect::<Result<_, _>>()?;
             Report {
                 stamp: super::Stamp::now(),
                 seed: Some(seed),

@@ -94,10 +94,33 @@ pub fn main() -> ExitCode {
 
 /// The seats' bots: `--bots` names one per seat, or one for all `--players` seats (2 by
 /// default).
-fn seats(players: Option<u8>, bots: &[BotKind]) -> Result<Vec<BotKind>> {
+fn seats(players: Option<u8>, bots: &[BotKind], timeout: &BotTimeout) -> Result<Vec<BotKind>> {
+    let seats = seat_list(players, bots)?;
+    let ms = (timeout.bot_timeout * 1000.0).round();
+    if !(1.0..=86_400_000.0).contains(&ms) {
+        bail!(
+            "--bot-timeout takes seconds, from 0.001 to 86400; found {}",
+            timeout.bot_timeout
+        );
+    }
+    Ok(seats
+        .into_iter()
+        .map(|b| b.with_timeout(ms as u64))
+        .collect())
+}
+
+/// How long a program bot (`exec:PROGRAM`) may take to answer.
+#[derive(clap::Args, Clone, Debug)]
+struct BotTimeout {
+    /// Seconds an `exec:` bot may take for each answer before the game ends with an error.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    bot_timeout: f64,
+}
+
+fn seat_list(players: Option<u8>, bots: &[BotKind]) -> Result<Vec<BotKind>> {
     match (players.map(usize::from), bots.len()) {
-        (None, 1) => Ok(vec![bots[0]; 2]),
-        (Some(n), 1) => Ok(vec![bots[0]; n]),
+        (None, 1) => Ok(vec![bots[0].clone(); 2]),
+        (Some(n), 1) => Ok(vec![bots[0].clone(); n]),
         (None, n) | (Some(_), n) if !(2..=5).contains(&n) => {
             bail!("--bots names {n} bots; a game has 2 to 5 players")
         }

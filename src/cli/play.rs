@@ -29,6 +29,8 @@ pub struct Args {
         default_value = "greedy"
     )]
     bots: Vec<BotKind>,
+    #[command(flatten)]
+    timeout: super::BotTimeout,
     /// Master seed: the same seed, variant and version always play the same game. Without it
     /// a seed is picked and printed.
     #[arg(long, short, value_name = "S")]
@@ -74,7 +76,7 @@ struct Report {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let bots = super::seats(args.players, &args.bots)?;
+    let bots = super::seats(args.players, &args.bots, &args.timeout)?;
     let variant = Variant::load(&args.variant)?;
     let seed = args.seed.unwrap_or_else(super::pick_seed);
     let mut game = Game::seeded(&variant, bots.len(), seed);
@@ -83,7 +85,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .enumerate()
         .map(|(seat, k)| k.make(seed, seat))
         .collect();
-    play_out(&mut game, &mut players);
+    play_out(&mut game, &mut players)?;
     if let Some(path) = &args.log {
         let header = log::Header::for_bots(&args.variant, seed, &bots);
         std::fs::write(path, log::write(&game, &header))

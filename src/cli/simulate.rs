@@ -42,6 +42,8 @@ pub struct Args {
         default_value = "greedy"
     )]
     bots: Vec<BotKind>,
+    #[command(flatten)]
+    timeout: super::BotTimeout,
     /// Play each seed once per seat rotation, so that seat advantage cancels out (the number
     /// of games is rounded up to a multiple of the players).
     #[arg(long)]
@@ -225,7 +227,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if !args.merge.is_empty() {
         return merge(args);
     }
-    let bots = super::seats(args.players, &args.bots)?;
+    let bots = super::seats(args.players, &args.bots, &args.timeout)?;
     let variants: Vec<Variant> = args
         .variants
         .iter()
@@ -275,7 +277,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let start = Instant::now();
     // Chunks keep memory flat however many games are played.
     for chunk in indexes.chunks(4096) {
-        let outcomes: Vec<_> = pool.install(|| {
+        let outcomes: Result<Vec<_>, _> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|&i| {
@@ -285,7 +287,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 })
                 .collect()
         });
-        for game in &outcomes {
+        for game in &outcomes? {
             for (v, o) in game.iter().enumerate() {
                 tallies[v].add(o, (v > 0).then(|| &game[0]));
             }

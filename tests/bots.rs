@@ -1,0 +1,250 @@
+//! The bots: the searching bot's moves are legal and never depend on the order of the tiles
+//! still to come; games are the same for the same seed; program bots play whole games
+//! through the protocol, and one that misbehaves ends the game with a clear error.
+
+mod run;
+
+use std::path::PathBuf;
+
+use hunters::Variant;
+use hunters::bot::{BotKind, play_out};
+use hunters::game::Game;
+use hunters::log::{self, Header};
+use hunters::rng::{below, shuffle, stream};
+use run::{hunters, stderr, stdout};
+
+const VARIANTS: [&str; 5] = ["2002", "2014", "2020", "2002-scout", "2014-scout"];
+
+/// A game of `variant` after `moves` random moves.
+fn midgame(variant: &str, players: usize, seed: u64, moves: usize) -> Game {
+    let v = Variant::load(variant).unwrap();
+    let mut g = Game::seeded(&v, players, seed);
+    let mut rng = stream(seed, "test moves");
+    let mut list = Vec::new();
+    for _ in 0..moves {
+        if g.turn().is_none() {
+            break;
+        }
+        g.legal_moves(&mut list);
+        g.play(list[below(&mut rng, list.len())]).unwrap();
+    }
+    g
+}
+
+#[test]
+fn mcts_decides_the_same_whatever_the_order_of_the_tiles_to_come() {
+    let mut differing_futures = 0;
+    for (i, variant) in VARIANTS.iter().enumerate() {
+        for moves in [0, 7, 30] {
+            let seed = 31 * i as u64 + moves as u64;
+            let game = midgame(variant, 2 + i % 3, seed, moves);
+            if game.turn().is_none() {
+                continue;
+            }
+            // The same position with the undrawn tiles in another order.
+            let (mut regular, mut bonus) = game.unseen();
+            shuffle(&mut regular, &mut stream(seed, "other order"));
+            shuffle(&mut bonus, &mut stream(seed, "other order"));
+            let mut other = game.clone();
+            other.reorder_unseen(&regular, &bonus);
+
+            let mut list = Vec::new();
+            game.legal_moves(&mut list);
+            let kind = BotKind::Mcts { playouts: 60 };
+            let a = kind.make(seed, 0).choose(&game, &list).unwrap();
+            let b = kind.make(seed, 0).choose(&other, &list).unwrap();
+            assert_eq!(a, b, "{variant} after {moves} moves");
+
+            // The futures do differ: the same move leads to other draws.
+            let (mut x, mut y) = (game.clone(), other.clone());
+            x.play(a).unwrap();
+            y.play(a).unwrap();
+            let mut draws = |g: &mut Game| {
+                let mut seen = Vec::new();
+                let mut l = Vec::new();
+                for _ in 0..6 {
+                    let Some(t) = g.turn() else { break };
+                    seen.push(t.tile);
+                    g.legal_moves(&mut l);
+                    g.play(l[0]).unwrap();
+                }
+                seen
+            };
+            if draws(&mut x) != draws(&mut y) {
+                differing_futures += 1;
+            }
+        }
+    }
+    assert!(differing_futures >= 10, "only {differing_futures} positions had other futures");
+}
+
+#[test]
+fn every_mcts_move_is_legal_in_every_variant_and_player_count() {
+    for (i, variant) in VARIANTS.iter().enumerate() {
+        let players = 2 + i % 4;
+        let v = Variant::load(variant).unwrap();
+        let seed = 500 + i as u64;
+        let mut g = Game::seeded(&v, players, seed);
+        let mut bots: Vec<_> = (0..players)
+            .map(|s| {
+                if s == 0 {
+                    BotKind::Mcts { playouts: 8 }
+                } else {
+                    BotKind::Random
+                }
+                .make(seed, s)
+            })
+            .collect();
+        let mut list = Vec::new();
+        while let Some(t) = g.turn() {
+            g.legal_moves(&mut list);
+            let mv = bots[t.player].choose(&g, &list).unwrap();
+            g.play(mv)
+                .unwrap_or_else(|e| panic!("{variant}: {mv:?} is not legal: {e}"));
+        }
+        assert!(g.is_over());
+    }
+}
+
+#[test]
+fn an_mcts_game_is_the_same_for_the_same_seed() {
+    let v = Variant::load("2002-scout").unwrap();
+    let bots = [BotKind::Mcts { playouts: 15 }, BotKind::Greedy];
+    let log_of = || {
+        let mut g = Game::seeded(&v, 2, 77);
+        let mut seats: Vec<_> = bots.iter().enumerate().map(|(s, b)| b.make(77, s)).collect();
+        play_out(&mut g, &mut seats).unwrap();
+        log::write(&g, &Header::for_bots("2002-scout", 77, &bots))
+    };
+    let first = log_of();
+    assert_eq!(first, log_of());
+    assert!(first.contains("[Players \"mcts:15, greedy\"]"));
+}
+
+#[test]
+fn simulate_with_mcts_does_not_depend_on_threads_and_reports_bot_against_bot() {
+    let run = |jobs: &str| {
+        let o = hunters(&[
+            "simulate",
+            "--games",
+            "4",
+            "--bots",
+            "mcts:10,random",
+            "--rotate-seats",
+            "--jobs",
+            jobs,
+            "--json",
+            "2020",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let mut v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        v["games_per_second"] = 0.into();
+        v["wall_seconds"] = 0.into();
+        v
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    let bots = one["results"][0]["summary"]["bots"].as_array().unwrap();
+    assert_eq!(bots[0]["bot"], "mcts:10");
+    assert_eq!(bots[1]["bot"], "random");
+    assert_eq!(bots[0]["games"], 4);
+    let w = bots[0]["win_rate"]["value"].as_f64().unwrap();
+    assert!((w + bots[1]["win_rate"]["value"].as_f64().unwrap() - 1.0).abs() < 1e-9);
+    let low = bots[0]["win_rate"]["low"].as_f64().unwrap();
+    let high = bots[0]["win_rate"]["high"].as_f64().unwrap();
+    assert!(low <= w && w <= high && low >= 0.0 && high <= 1.0);
+}
+
+#[test]
+fn bad_bot_names_are_refused_with_the_list() {
+    for (arg, message) in [
+        ("mcts:0", "mcts:N takes a number of playouts per move, at least 1"),
+        ("mcts:lots", "mcts:N takes a number of playouts"),
+        ("exec:", "exec:PROGRAM needs a program"),
+        ("deep-blue", "the bots are random, greedy, mcts"),
+    ] {
+        let o = hunters(&["play", "--bots", arg]);
+        assert_eq!(o.status.code(), Some(2), "{arg}");
+        assert!(stderr(&o).contains(message), "{arg}: {}", stderr(&o));
+    }
+}
+
+/// The example bot, built by `cargo test` next to the test binaries.
+fn example_bot() -> PathBuf {
+    let deps = std::env::current_exe().unwrap();
+    let dir = deps.parent().unwrap().parent().unwrap();
+    let bot = dir.join("examples").join("exec_bot");
+    assert!(bot.exists(), "{} (built by cargo test)", bot.display());
+    bot
+}
+
+#[test]
+fn a_program_plays_a_whole_game_through_the_protocol() {
+    let dir = std::env::temp_dir().join(format!("hunters-exec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for variant in ["2020", "2002-scout"] {
+        let log = dir.join(format!("{variant}.log"));
+        let bots = format!("exec:{},greedy", example_bot().display());
+        let o = hunters(&[
+            "play",
+            "--variant",
+            variant,
+            "--seed",
+            "3",
+            "--bots",
+            &bots,
+            "--log",
+            log.to_str().unwrap(),
+            "--json",
+        ]);
+        assert!(o.status.success(), "{variant}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert!(v["turns"].as_u64().unwrap() > 70, "{variant}: a whole game");
+        // The example puts a piece down whenever it can: it has pieces on the board.
+        let text = std::fs::read_to_string(&log).unwrap();
+        assert!(text.lines().any(|l| l.starts_with("place 1 ") && l.split(' ').count() > 6));
+        let o = hunters(&["verify", log.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stdout(&o));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A bot program written as a shell script.
+fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn a_program_that_misbehaves_ends_the_game_with_an_error_naming_the_seat() {
+    let dir = std::env::temp_dir().join(format!("hunters-exec-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let garbage = script(&dir, "garbage", "read start\nread choose\necho hello");
+    let out_of_range = script(&dir, "range", "read start\nread choose\necho '{\"move\": 9999}'");
+    let crash = script(&dir, "crash", "exit 3");
+    let slow = script(&dir, "slow", "read start\nread choose\nsleep 30");
+    let cases = [
+        (garbage, "answered line 1 `hello`: not JSON"),
+        (out_of_range, "answered line 1 `{\"move\": 9999}`: expected {\"move\": N}"),
+        (crash, "without answering"),
+        (slow, "did not answer within 0.3 s"),
+        (dir.join("missing").display().to_string(), "could not be started"),
+    ];
+    for (program, message) in cases {
+        let started = std::time::Instant::now();
+        let bots = format!("greedy,exec:{program}");
+        let o = hunters(&["play", "--seed", "1", "--bots", &bots, "--bot-timeout", "0.3"]);
+        assert_eq!(o.status.code(), Some(2), "{program}");
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!("the bot of seat 2 (exec:{program})")) && err.contains(message),
+            "{program}: {err}"
+        );
+        // Nothing waits on a program that hangs.
+        assert!(started.elapsed().as_secs() < 20, "{program} held the game up");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
