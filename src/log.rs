@@ -192,12 +192,13 @@ pub struct Header {
 }
 
 impl Header {
-    /// The header of a seeded game between bots.
-    pub fn for_bots(variant: &str, seed: u64, bots: &[crate::bot::BotKind]) -> Header {
+    /// The header of a seeded game between these bots (anything that prints as a name: the
+    /// log module does not know the bots, so that bots may speak its notation).
+    pub fn for_bots<B: std::fmt::Display>(variant: &str, seed: u64, bots: &[B]) -> Header {
         Header {
             variant: variant.to_string(),
             seed: Some(seed),
-            players: bots.iter().map(|b| b.name().to_string()).collect(),
+            players: bots.iter().map(ToString::to_string).collect(),
             notes: Vec::new(),
         }
     }
@@ -1359,7 +1360,11 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
         mv.at.rot.degrees()
     );
     if let Some(on) = mv.recall.and_then(|r| game.pieces().get(r)) {
-        s += &format!(" shaman {} {}", piece_name(on.piece), Renderer::address(game, on.at));
+        s += &format!(
+            " shaman {} {}",
+            piece_name(on.piece),
+            Renderer::address(game, on.at)
+        );
     }
     match mv.piece {
         Some((p, PieceAt::Zone(z))) => {

@@ -59,7 +59,7 @@ fn mcts_decides_the_same_whatever_the_order_of_the_tiles_to_come() {
             let (mut x, mut y) = (game.clone(), other.clone());
             x.play(a).unwrap();
             y.play(a).unwrap();
-            let mut draws = |g: &mut Game| {
+            let draws = |g: &mut Game| {
                 let mut seen = Vec::new();
                 let mut l = Vec::new();
                 for _ in 0..6 {
@@ -75,7 +75,10 @@ fn mcts_decides_the_same_whatever_the_order_of_the_tiles_to_come() {
             }
         }
     }
-    assert!(differing_futures >= 10, "only {differing_futures} positions had other futures");
+    assert!(
+        differing_futures >= 10,
+        "only {differing_futures} positions had other futures"
+    );
 }
 
 #[test]
@@ -112,7 +115,11 @@ fn an_mcts_game_is_the_same_for_the_same_seed() {
     let bots = [BotKind::Mcts { playouts: 15 }, BotKind::Greedy];
     let log_of = || {
         let mut g = Game::seeded(&v, 2, 77);
-        let mut seats: Vec<_> = bots.iter().enumerate().map(|(s, b)| b.make(77, s)).collect();
+        let mut seats: Vec<_> = bots
+            .iter()
+            .enumerate()
+            .map(|(s, b)| b.make(77, s))
+            .collect();
         play_out(&mut g, &mut seats).unwrap();
         log::write(&g, &Header::for_bots("2002-scout", 77, &bots))
     };
@@ -158,7 +165,10 @@ fn simulate_with_mcts_does_not_depend_on_threads_and_reports_bot_against_bot() {
 #[test]
 fn bad_bot_names_are_refused_with_the_list() {
     for (arg, message) in [
-        ("mcts:0", "mcts:N takes a number of playouts per move, at least 1"),
+        (
+            "mcts:0",
+            "mcts:N takes a number of playouts per move, at least 1",
+        ),
         ("mcts:lots", "mcts:N takes a number of playouts"),
         ("exec:", "exec:PROGRAM needs a program"),
         ("deep-blue", "the bots are random, greedy, mcts"),
@@ -202,7 +212,10 @@ fn a_program_plays_a_whole_game_through_the_protocol() {
         assert!(v["turns"].as_u64().unwrap() > 70, "{variant}: a whole game");
         // The example puts a piece down whenever it can: it has pieces on the board.
         let text = std::fs::read_to_string(&log).unwrap();
-        assert!(text.lines().any(|l| l.starts_with("place 1 ") && l.split(' ').count() > 6));
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("place 1 ") && l.split(' ').count() > 6)
+        );
         let o = hunters(&["verify", log.to_str().unwrap()]);
         assert!(o.status.success(), "{}", stdout(&o));
     }
@@ -223,20 +236,38 @@ fn a_program_that_misbehaves_ends_the_game_with_an_error_naming_the_seat() {
     let dir = std::env::temp_dir().join(format!("hunters-exec-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let garbage = script(&dir, "garbage", "read start\nread choose\necho hello");
-    let out_of_range = script(&dir, "range", "read start\nread choose\necho '{\"move\": 9999}'");
+    let out_of_range = script(
+        &dir,
+        "range",
+        "read start\nread choose\necho '{\"move\": 9999}'",
+    );
     let crash = script(&dir, "crash", "exit 3");
     let slow = script(&dir, "slow", "read start\nread choose\nsleep 30");
     let cases = [
         (garbage, "answered line 1 `hello`: not JSON"),
-        (out_of_range, "answered line 1 `{\"move\": 9999}`: expected {\"move\": N}"),
+        (
+            out_of_range,
+            "answered line 1 `{\"move\": 9999}`: expected {\"move\": N}",
+        ),
         (crash, "without answering"),
         (slow, "did not answer within 0.3 s"),
-        (dir.join("missing").display().to_string(), "could not be started"),
+        (
+            dir.join("missing").display().to_string(),
+            "could not be started",
+        ),
     ];
     for (program, message) in cases {
         let started = std::time::Instant::now();
         let bots = format!("greedy,exec:{program}");
-        let o = hunters(&["play", "--seed", "1", "--bots", &bots, "--bot-timeout", "0.3"]);
+        let o = hunters(&[
+            "play",
+            "--seed",
+            "1",
+            "--bots",
+            &bots,
+            "--bot-timeout",
+            "0.3",
+        ]);
         assert_eq!(o.status.code(), Some(2), "{program}");
         let err = stderr(&o);
         assert!(
@@ -244,7 +275,10 @@ fn a_program_that_misbehaves_ends_the_game_with_an_error_naming_the_seat() {
             "{program}: {err}"
         );
         // Nothing waits on a program that hangs.
-        assert!(started.elapsed().as_secs() < 20, "{program} held the game up");
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "{program} held the game up"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

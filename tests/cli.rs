@@ -232,7 +232,7 @@ fn play_refuses_bad_player_counts_and_bots_with_exit_2() {
         (vec!["play", "--players", "1"], "1 is not in 2..=5"),
         (
             vec!["play", "--bots", "clever"],
-            "the bots are random and greedy",
+            "the bots are random, greedy, mcts",
         ),
         (
             vec!["play", "--players", "3", "--bots", "random,greedy"],

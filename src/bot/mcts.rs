@@ -68,7 +68,7 @@ pub const PIECES_KEPT: usize = 3;
 
 /// What a meeple and a hut in the supply are worth, in thousandths of a point, early in the
 /// game (it falls to nothing as the regular deck runs out).
-pub const MEEPLE_IN_SUPPLY: i64 = 4500;
+pub const MEEPLE_IN_SUPPLY: i64 = 6000;
 pub const HUT_IN_SUPPLY: i64 = 2000;
 
 /// Visits and summed reward of one node.
@@ -246,9 +246,10 @@ fn evaluate(game: &Game, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
         let Some(z) = game.piece_zone(on.at) else {
             continue;
         };
-        // The Agriculture hut stands on its tile's spot in a meadow: it counts with that
-        // meadow's hunters (below), not as a river system's hut.
+        // The Agriculture hut stands on its tile's spot in a meadow, which it scores for its
+        // owner at the end whoever hunts there (a point a segment).
         if on.piece == Piece::Hut && matches!(on.at, PieceAt::Spot { .. }) {
+            value[on.player] += 1000 * i64::from(f.meadow(z).segments);
             continue;
         }
         let system = on.piece == Piece::Hut;
@@ -270,7 +271,8 @@ fn evaluate(game: &Game, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
             }
             Piece::Hunter => {
                 let info = f.meadow(z);
-                let fire = info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
+                let fire =
+                    info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
                 let points = i64::from(rules.points_of_meadow(&info.animals, fire, &[]));
                 let mut counts = info.hunters;
                 for (c, h) in counts.iter_mut().zip(info.farm_huts) {

@@ -66,10 +66,15 @@ pub enum BotKind {
     Random,
     Greedy,
     /// Monte Carlo tree search with this many playouts per decision.
-    Mcts { playouts: u32 },
+    Mcts {
+        playouts: u32,
+    },
     /// A program speaking the bot protocol (docs/bot-protocol.md): its command line, and
     /// the seconds it has for each answer.
-    Exec { command: String, timeout_ms: u64 },
+    Exec {
+        command: String,
+        timeout_ms: u64,
+    },
 }
 
 impl BotKind {
@@ -133,11 +138,9 @@ impl FromStr for BotKind {
             _ => {
                 if let Some(command) = s.strip_prefix("exec:") {
                     if command.trim().is_empty() {
-                        return Err(
-                            "exec:PROGRAM needs a program, e.g. exec:./my-bot or \
+                        return Err("exec:PROGRAM needs a program, e.g. exec:./my-bot or \
                              \"exec:python3 bot.py\""
-                                .to_string(),
-                        );
+                            .to_string());
                     }
                     return Ok(BotKind::Exec {
                         command: command.to_string(),
@@ -153,7 +156,10 @@ impl FromStr for BotKind {
                         )),
                     };
                 }
-                Err(format!("unknown bot {s:?}; the bots are {}", BotKind::NAMES))
+                Err(format!(
+                    "unknown bot {s:?}; the bots are {}",
+                    BotKind::NAMES
+                ))
             }
         }
     }

@@ -524,7 +524,11 @@ impl Game {
     pub fn reorder_unseen(&mut self, regular: &[usize], bonus: &[usize]) {
         let place = |deck: &mut Vec<usize>, next: usize, dealt: usize, order: &[usize]| {
             let slot = &mut deck[next.min(dealt)..dealt];
-            assert_eq!(slot.len(), order.len(), "the unseen tiles of a deck, reordered");
+            assert_eq!(
+                slot.len(),
+                order.len(),
+                "the unseen tiles of a deck, reordered"
+            );
             debug_assert!({
                 let (mut a, mut b) = (slot.to_vec(), order.to_vec());
                 a.sort_unstable();
@@ -533,7 +537,12 @@ impl Game {
             });
             slot.copy_from_slice(order);
         };
-        place(&mut self.regular, self.next_regular, self.regular_dealt, regular);
+        place(
+            &mut self.regular,
+            self.next_regular,
+            self.regular_dealt,
+            regular,
+        );
         place(&mut self.bonus, self.next_bonus, self.bonus_dealt, bonus);
     }
 
