@@ -5,9 +5,11 @@
 //! does not depend on the order in which games finish: any number of threads, or shards of
 //! the seeds run on different machines and merged, give the same numbers.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
-use crate::bot::{BotError, BotKind, play_out};
+use crate::bot::{BotError, BotKind, play_out_watching};
 use crate::game::{Category, Game};
 use crate::variant::Variant;
 
@@ -32,6 +34,16 @@ fn play_keeping(
     seed: u64,
     events: bool,
 ) -> Result<Game, BotError> {
+    play_watching(variant, bots, seed, events, |_| {})
+}
+
+fn play_watching(
+    variant: &Variant,
+    bots: &[BotKind],
+    seed: u64,
+    events: bool,
+    watch: impl FnMut(&Game),
+) -> Result<Game, BotError> {
     let mut game = Game::seeded(variant, bots.len(), seed);
     if !events {
         game.keep_no_events();
@@ -41,8 +53,69 @@ fn play_keeping(
         .enumerate()
         .map(|(seat, b)| b.make(seed, seat))
         .collect();
-    play_out(&mut game, &mut players)?;
+    play_out_watching(&mut game, &mut players, watch)?;
     Ok(game)
+}
+
+/// How the lead went in one game, move by move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tension {
+    /// Times the sole leader changed (a tie leaves the lead where it was).
+    pub lead_changes: u32,
+    /// The move after which the eventual winner never trailed again (0: never trailed).
+    pub settled_at: u32,
+    /// The most points the eventual winner was ever behind the leader.
+    pub drama: u32,
+}
+
+/// Follows the totals after every move and, once the game is over, says how the lead went.
+#[derive(Default)]
+struct LeadWatch {
+    leader: Option<usize>,
+    lead_changes: u32,
+    moves: u32,
+    /// For each player: the last move after which they trailed, and the most they trailed by.
+    last_behind: [u32; crate::feature::MAX_PLAYERS],
+    worst: [u32; crate::feature::MAX_PLAYERS],
+}
+
+impl LeadWatch {
+    fn see(&mut self, game: &Game) {
+        self.moves += 1;
+        let mut totals = [0u32; crate::feature::MAX_PLAYERS];
+        for (p, t) in totals.iter_mut().enumerate().take(game.players()) {
+            *t = game.total(p);
+        }
+        let best = totals.iter().copied().max().unwrap_or(0);
+        let mut leaders = (0..game.players()).filter(|&p| totals[p] == best);
+        if let (Some(only), None, true) = (leaders.next(), leaders.next(), best > 0) {
+            if self.leader.is_some_and(|l| l != only) {
+                self.lead_changes += 1;
+            }
+            self.leader = Some(only);
+        }
+        for p in 0..game.players() {
+            let behind = best - totals[p];
+            if behind > 0 {
+                self.last_behind[p] = self.moves;
+                self.worst[p] = self.worst[p].max(behind);
+            }
+        }
+    }
+
+    fn tension(&self, winners: &[usize]) -> Tension {
+        let mut t = Tension {
+            lead_changes: self.lead_changes,
+            ..Tension::default()
+        };
+        // The eventual winner: the first of the winners (a shared victory has several).
+        let Some(&w) = winners.first() else {
+            return t;
+        };
+        t.settled_at = self.last_behind[w];
+        t.drama = self.worst[w];
+        t
+    }
 }
 
 /// What one finished game contributes to the statistics.
@@ -60,6 +133,13 @@ pub struct Outcome {
     /// Which of the run's distinct bots sits in each seat (see [`distinct_bots`]); empty
     /// when the outcome is not of a run.
     pub bot_of_seat: Vec<usize>,
+    /// Tiles placed after the start tile, and drawn tiles that fitted nowhere.
+    pub tiles: u32,
+    pub discards: u32,
+    /// Gatherers and fishers on unfinished features at the end.
+    pub unfinished: (u32, u32),
+    /// How the lead went (empty unless the game was watched: see [`tally_game`]).
+    pub tension: Tension,
 }
 
 impl Outcome {
@@ -80,8 +160,37 @@ impl Outcome {
             margin,
             bonus_turns,
             bot_of_seat: Vec::new(),
+            tiles: game.board().len().saturating_sub(1) as u32,
+            discards: game.discards(),
+            unfinished: game.left_unfinished(),
+            tension: Tension::default(),
         }
     }
+}
+
+/// The value below which a fraction `q` of the samples of a histogram lie (the smallest value
+/// whose cumulative count reaches `q`), with the 95 % interval of that quantile from the
+/// order statistics (distribution-free): the values at ranks `n q ∓ 1.96 √(n q (1 − q))`.
+pub fn quantile(seen: &BTreeMap<u32, u64>, q: f64) -> Option<(u32, u32, u32)> {
+    let n: u64 = seen.values().sum();
+    if n == 0 {
+        return None;
+    }
+    let nf = n as f64;
+    let half = 1.959_963_984_540_054 * (nf * q * (1.0 - q)).sqrt();
+    let at = |rank: f64| {
+        // The value of the sample with this rank (1-based), clamped to the samples.
+        let r = rank.ceil().clamp(1.0, nf) as u64;
+        let mut cum = 0;
+        for (v, c) in seen {
+            cum += c;
+            if cum >= r {
+                return *v;
+            }
+        }
+        *seen.keys().next_back().unwrap_or(&0)
+    };
+    Some((at(nf * q - half), at(nf * q), at(nf * q + half + 1.0)))
 }
 
 /// Count, sum and sum of squares of integer samples: exact, and mergeable in any order.
@@ -227,6 +336,27 @@ pub struct Tally {
     /// the order of [`distinct_bots`]. Empty otherwise (absent in JSON).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub bots: Vec<BotTally>,
+    /// Wins by seat with a shared victory split: sixtieths of a game (60 for a win alone, 30
+    /// each for two winners, 20 for three...), so that the seats' shares add up to the games.
+    pub win_sixtieths: Vec<u64>,
+    /// How often each seat finished first, second...: `ranks[seat][rank - 1]` (tied players
+    /// share the better rank).
+    pub ranks: Vec<Vec<u64>>,
+    /// How many times each total was scored (one per seat per game), and each winning margin
+    /// (one per game): exact histograms, for percentiles.
+    pub totals_seen: BTreeMap<u32, u64>,
+    pub margins_seen: BTreeMap<u32, u64>,
+    /// Per game: tiles placed, tiles discarded.
+    pub tiles: Moments,
+    pub discards: Moments,
+    /// Per game: sole-leader changes, the move after which the winner never trailed again,
+    /// the most points the winner was behind.
+    pub lead_changes: Moments,
+    pub settled_at: Moments,
+    pub drama: Moments,
+    /// Per game: gatherers and fishers standing on unfinished features at the end.
+    pub unfinished_gatherers: Moments,
+    pub unfinished_fishers: Moments,
 }
 
 /// How one bot fared against the others, game by game.
@@ -259,6 +389,8 @@ impl Tally {
         let distinct = distinct_bots(bots);
         Tally {
             wins: vec![0; bots.len()],
+            win_sixtieths: vec![0; bots.len()],
+            ranks: vec![vec![0; bots.len()]; bots.len()],
             bots: if distinct.len() > 1 {
                 distinct
                     .iter()
@@ -293,7 +425,21 @@ impl Tally {
         self.margin.add(i64::from(o.margin));
         for &w in &o.winners {
             self.wins[w] += 1;
+            self.win_sixtieths[w] += 60 / o.winners.len() as u64;
         }
+        for (seat, &t) in o.totals.iter().enumerate() {
+            let rank = o.totals.iter().filter(|&&x| x > t).count();
+            self.ranks[seat][rank] += 1;
+            *self.totals_seen.entry(t).or_default() += 1;
+        }
+        *self.margins_seen.entry(o.margin).or_default() += 1;
+        self.tiles.add(i64::from(o.tiles));
+        self.discards.add(i64::from(o.discards));
+        self.lead_changes.add(i64::from(o.tension.lead_changes));
+        self.settled_at.add(i64::from(o.tension.settled_at));
+        self.drama.add(i64::from(o.tension.drama));
+        self.unfinished_gatherers.add(i64::from(o.unfinished.0));
+        self.unfinished_fishers.add(i64::from(o.unfinished.1));
         self.bonus_turns.add(i64::from(o.bonus_turns));
         if !self.bots.is_empty() && !o.bot_of_seat.is_empty() {
             // Each bot's best seat.
@@ -347,6 +493,31 @@ impl Tally {
             a.result.merge(&b.result);
             a.margin.merge(&b.margin);
         }
+        for (a, b) in self.win_sixtieths.iter_mut().zip(&o.win_sixtieths) {
+            *a += b;
+        }
+        for (a, b) in self.ranks.iter_mut().zip(&o.ranks) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        for (k, v) in &o.totals_seen {
+            *self.totals_seen.entry(*k).or_default() += v;
+        }
+        for (k, v) in &o.margins_seen {
+            *self.margins_seen.entry(*k).or_default() += v;
+        }
+        for (a, b) in [
+            (&mut self.tiles, &o.tiles),
+            (&mut self.discards, &o.discards),
+            (&mut self.lead_changes, &o.lead_changes),
+            (&mut self.settled_at, &o.settled_at),
+            (&mut self.drama, &o.drama),
+            (&mut self.unfinished_gatherers, &o.unfinished_gatherers),
+            (&mut self.unfinished_fishers, &o.unfinished_fishers),
+        ] {
+            a.merge(b);
+        }
     }
 }
 
@@ -390,9 +561,13 @@ pub fn tally_game(
         .iter()
         // Statistics need the scores, not the events.
         .map(|v| {
+            let mut watch = LeadWatch::default();
+            let game = play_watching(v, &seats, s, false, |g| watch.see(g))?;
+            let winners = game.winners();
             Ok(Outcome {
                 bot_of_seat: bot_of_seat.clone(),
-                ..Outcome::of(&play_keeping(v, &seats, s, false)?)
+                tension: watch.tension(&winners),
+                ..Outcome::of(&game)
             })
         })
         .collect()

@@ -9,6 +9,23 @@ use std::collections::BTreeSet;
 use run::{hunters, stderr, stdout};
 use serde_json::Value;
 
+/// The keys of the small objects the document describes once, by type.
+fn parts(kind: &str) -> Vec<String> {
+    let interval = ["value", "low", "high"];
+    match kind {
+        "moments" => vec!["n".into(), "sum".into(), "sum_sq".into()],
+        "estimate" => vec!["mean".into(), "ci95".into()],
+        "interval" | "array of intervals" => interval.iter().map(|s| s.to_string()).collect(),
+        "percentiles" => ["p10", "p50", "p90"]
+            .iter()
+            .flat_map(|p| {
+                std::iter::once(p.to_string()).chain(interval.iter().map(move |i| format!("{p}.{i}")))
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The documented keys of one output: (path, optional).
 fn documented(command: &str) -> Vec<(String, bool)> {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md"))
@@ -31,13 +48,7 @@ fn documented(command: &str) -> Vec<(String, bool)> {
         let optional = kind.contains("optional");
         keys.push((path.to_string(), optional));
         // The small objects the document describes once.
-        let parts: &[&str] = match kind.trim_end_matches(", optional") {
-            "moments" => &["n", "sum", "sum_sq"],
-            "estimate" => &["mean", "ci95"],
-            "interval" => &["value", "low", "high"],
-            _ => &[],
-        };
-        for p in parts {
+        for p in parts(kind.trim_end_matches(", optional")) {
             keys.push((format!("{path}.{p}"), optional));
         }
     }
@@ -45,40 +56,44 @@ fn documented(command: &str) -> Vec<(String, bool)> {
     keys
 }
 
-/// Every key path of a JSON value, as docs/json.md writes them.
+/// Every key path of a JSON value, as docs/json.md writes them (a key made of digits, as in
+/// a histogram, is written `*`; an array of arrays `a[][]`).
 fn paths(v: &Value, prefix: &str, out: &mut BTreeSet<String>) {
-    let join = |k: &str| {
-        if prefix.is_empty() {
-            k.to_string()
-        } else {
-            format!("{prefix}.{k}")
+    if let Value::Object(map) = v {
+        for (k, x) in map {
+            // The editions' names are keys of their own (`defaults.2002`).
+            let k = if k.chars().all(|c| c.is_ascii_digit()) && !prefix.ends_with("defaults") {
+                "*"
+            } else {
+                k.as_str()
+            };
+            let p = if prefix.is_empty() {
+                k.to_string()
+            } else {
+                format!("{prefix}.{k}")
+            };
+            record(x, p, out);
         }
-    };
-    match v {
-        Value::Object(map) => {
-            for (k, x) in map {
-                let p = join(k);
-                match x {
-                    Value::Array(items) => {
-                        let p = format!("{p}[]");
-                        out.insert(p.clone());
-                        for item in items {
-                            paths(item, &p, out);
-                        }
-                    }
-                    _ => {
-                        out.insert(p.clone());
-                        paths(x, &p, out);
-                    }
+    }
+}
+
+fn record(x: &Value, p: String, out: &mut BTreeSet<String>) {
+    match x {
+        Value::Array(items) => {
+            let p = format!("{p}[]");
+            out.insert(p.clone());
+            for item in items {
+                if let Value::Array(_) = item {
+                    record(item, p.clone(), out);
+                } else {
+                    paths(item, &p, out);
                 }
             }
         }
-        Value::Array(items) => {
-            for item in items {
-                paths(item, prefix, out);
-            }
+        _ => {
+            out.insert(p.clone());
+            paths(x, &p, out);
         }
-        _ => {}
     }
 }
 

@@ -168,6 +168,15 @@ impl FromStr for BotKind {
 /// Plays the game to its end, each seat choosing with its bot; a bot that cannot choose ends
 /// the game with its error.
 pub fn play_out(game: &mut Game, bots: &mut [Box<dyn Bot + Send>]) -> Result<(), BotError> {
+    play_out_watching(game, bots, |_| {})
+}
+
+/// [`play_out`], showing `watch` the game after every move (statistics of how a game went).
+pub fn play_out_watching(
+    game: &mut Game,
+    bots: &mut [Box<dyn Bot + Send>],
+    mut watch: impl FnMut(&Game),
+) -> Result<(), BotError> {
     let mut moves = Vec::new();
     while let Some(turn) = game.turn() {
         game.legal_moves(&mut moves);
@@ -178,6 +187,7 @@ pub fn play_out(game: &mut Game, bots: &mut [Box<dyn Bot + Send>]) -> Result<(),
             message,
         })?;
         game.play_unchecked(mv);
+        watch(game);
     }
     for bot in bots.iter_mut() {
         bot.game_over(game);

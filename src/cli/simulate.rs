@@ -91,6 +91,62 @@ struct Summary {
     /// Bot against bot, when the seats have different bots.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     bots: Vec<BotSummary>,
+    /// Seat by seat, a shared victory split among its winners (the shares add up to 1).
+    win_share_by_seat: Vec<Interval>,
+    /// Seat 1's share minus an even share (1 / seats).
+    first_player_advantage: Interval,
+    /// `rank_by_seat[seat][rank - 1]`: how often the seat finished at that rank (ties share
+    /// the better rank).
+    rank_by_seat: Vec<Vec<Interval>>,
+    /// Percentiles of the players' totals and of the winning margin.
+    total_percentiles: Percentiles,
+    margin_percentiles: Percentiles,
+    /// Per game.
+    tiles_per_game: Estimate,
+    discards_per_game: Estimate,
+    lead_changes_per_game: Estimate,
+    /// The move after which the eventual winner never trailed again (0: never trailed).
+    settled_after_move: Estimate,
+    /// The most points the eventual winner was behind the leader.
+    winner_worst_deficit: Estimate,
+    unfinished_gatherers_per_game: Estimate,
+    unfinished_fishers_per_game: Estimate,
+}
+
+/// p10, p50 (the median) and p90, each with its 95 % interval.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+struct Percentiles {
+    p10: Interval,
+    p50: Interval,
+    p90: Interval,
+}
+
+fn percentiles(seen: &std::collections::BTreeMap<u32, u64>) -> Percentiles {
+    let at = |q| {
+        let (low, value, high) = hunters::compare::quantile(seen, q).unwrap_or((0, 0, 0));
+        Interval {
+            value: f64::from(value),
+            low: f64::from(low),
+            high: f64::from(high),
+        }
+    };
+    Percentiles {
+        p10: at(0.1),
+        p50: at(0.5),
+        p90: at(0.9),
+    }
+}
+
+/// A rate of `k` out of `n` with its Wilson interval, rounded.
+fn rate_interval(k: f64, n: f64) -> Interval {
+    let p = if n > 0.0 { k / n } else { 0.0 };
+    let (low, high) = wilson(p, n);
+    let r = |x: f64| (x * 1e4).round() / 1e4;
+    Interval {
+        value: r(p),
+        low: r(low),
+        high: r(high),
+    }
 }
 
 /// One bot against the others.
@@ -196,6 +252,43 @@ fn summary(t: &Tally) -> Summary {
             .ok()
             .map(|p| ByCategory::from_array(p.map(|m| estimate(&m, seats)))),
         bots: t.bots.iter().map(bot_summary).collect(),
+        win_share_by_seat: t
+            .win_sixtieths
+            .iter()
+            .map(|&w| rate_interval(w as f64 / 60.0, t.games as f64))
+            .collect(),
+        first_player_advantage: {
+            let s = rate_interval(
+                t.win_sixtieths.first().map_or(0.0, |&w| w as f64 / 60.0),
+                t.games as f64,
+            );
+            let even = 1.0 / seats;
+            let r = |x: f64| (x * 1e4).round() / 1e4;
+            Interval {
+                value: r(s.value - even),
+                low: r(s.low - even),
+                high: r(s.high - even),
+            }
+        },
+        rank_by_seat: t
+            .ranks
+            .iter()
+            .map(|by_rank| {
+                by_rank
+                    .iter()
+                    .map(|&k| rate_interval(k as f64, t.games as f64))
+                    .collect()
+            })
+            .collect(),
+        total_percentiles: percentiles(&t.totals_seen),
+        margin_percentiles: percentiles(&t.margins_seen),
+        tiles_per_game: estimate(&t.tiles, 1.0),
+        discards_per_game: estimate(&t.discards, 1.0),
+        lead_changes_per_game: estimate(&t.lead_changes, 1.0),
+        settled_after_move: estimate(&t.settled_at, 1.0),
+        winner_worst_deficit: estimate(&t.drama, 1.0),
+        unfinished_gatherers_per_game: estimate(&t.unfinished_gatherers, 1.0),
+        unfinished_fishers_per_game: estimate(&t.unfinished_fishers, 1.0),
     }
 }
 
@@ -454,21 +547,118 @@ fn print(r: &Report) {
         t.add_row(row);
     }
     println!("{t}");
-    println!("Win rate by seat:");
-    let mut t = super::table();
     let seats = r
         .results
         .first()
         .map_or(0, |x| x.summary.win_rate_by_seat.len());
+    println!(
+        "Wins by seat, a shared victory split among its winners{}:",
+        if c.rotate_seats {
+            " (seats rotated: every bot in every seat)"
+        } else {
+            ""
+        }
+    );
+    let mut t = super::table();
     let mut header = vec![Cell::new("variant")];
     header.extend((1..=seats).map(|s| Cell::new(format!("seat {s}"))));
+    header.push(Cell::new("first player's edge"));
     t.set_header(header);
+    let pct = |i: &Interval| {
+        format!(
+            "{:.1} % ({:.1}–{:.1})",
+            100.0 * i.value,
+            100.0 * i.low,
+            100.0 * i.high
+        )
+    };
     for v in &r.results {
         let mut row = vec![Cell::new(&v.variant)];
         row.extend(
-            v.summary.win_rate_by_seat.iter().map(|w| {
-                Cell::new(format!("{:.1} %", w * 100.0)).set_alignment(CellAlignment::Right)
-            }),
+            v.summary
+                .win_share_by_seat
+                .iter()
+                .map(|i| Cell::new(pct(i)).set_alignment(CellAlignment::Right)),
+        );
+        let a = &v.summary.first_player_advantage;
+        row.push(
+            Cell::new(format!(
+                "{:+.1} pts ({:+.1} to {:+.1})",
+                100.0 * a.value,
+                100.0 * a.low,
+                100.0 * a.high
+            ))
+            .set_alignment(CellAlignment::Right),
+        );
+        t.add_row(row);
+    }
+    println!("{t}");
+    println!("Finishing rank by seat (share of games; ties share the better rank):");
+    let mut t = super::table();
+    let mut header = vec![Cell::new("variant"), Cell::new("seat")];
+    header.extend((1..=seats).map(|k| Cell::new(format!("rank {k}"))));
+    t.set_header(header);
+    for v in &r.results {
+        for (s, by_rank) in v.summary.rank_by_seat.iter().enumerate() {
+            let mut row = vec![Cell::new(&v.variant), Cell::new(s + 1)];
+            row.extend(by_rank.iter().map(|i| {
+                Cell::new(format!("{:.1} %", 100.0 * i.value)).set_alignment(CellAlignment::Right)
+            }));
+            t.add_row(row);
+        }
+    }
+    println!("{t}");
+    println!("Spread (percentiles with their 95 % intervals):");
+    let mut t = super::table();
+    t.set_header(vec![
+        "variant",
+        "total p10",
+        "total p50",
+        "total p90",
+        "margin p10",
+        "margin p50",
+        "margin p90",
+    ]);
+    let q = |i: &Interval| format!("{:.0} ({:.0}–{:.0})", i.value, i.low, i.high);
+    for v in &r.results {
+        let (a, b) = (&v.summary.total_percentiles, &v.summary.margin_percentiles);
+        let mut row = vec![Cell::new(&v.variant)];
+        for i in [&a.p10, &a.p50, &a.p90, &b.p10, &b.p50, &b.p90] {
+            row.push(Cell::new(q(i)).set_alignment(CellAlignment::Right));
+        }
+        t.add_row(row);
+    }
+    println!("{t}");
+    println!("Length and tension per game (mean ± 95 % interval):");
+    let mut t = super::table();
+    t.set_header(vec![
+        "variant",
+        "tiles",
+        "discards",
+        "lead changes",
+        "winner settled after move",
+        "winner's worst deficit",
+        "gatherers / fishers left unfinished",
+    ]);
+    for v in &r.results {
+        let s = &v.summary;
+        let mut row = vec![Cell::new(&v.variant)];
+        for e in [
+            &s.tiles_per_game,
+            &s.discards_per_game,
+            &s.lead_changes_per_game,
+            &s.settled_after_move,
+            &s.winner_worst_deficit,
+        ] {
+            row.push(Cell::new(fmt(e)).set_alignment(CellAlignment::Right));
+        }
+        row.push(
+            Cell::new(format!(
+                "{} / {}",
+                fmt(&s.unfinished_gatherers_per_game),
+                fmt(&s.unfinished_fishers_per_game)
+            ))
+            .set_alignment(CellAlignment::Right),
         );
         t.add_row(row);
     }

@@ -201,6 +201,14 @@ struct Supply {
     huts: u8,
 }
 
+/// Counts kept for statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct GameTally {
+    discards: u32,
+    /// Gatherers, fishers taken off unfinished features at the end.
+    unfinished: [u32; 2],
+}
+
 /// A game in progress.
 pub struct Game {
     set: Arc<TileSet>,
@@ -225,6 +233,8 @@ pub struct Game {
     events: Vec<Event>,
     /// Bonus tiles (first edition) or menhir extra turns (2020) played so far.
     bonus_turns: u32,
+    /// Tiles discarded, and what the end found unfinished.
+    tally: GameTally,
     /// Deck lengths before any refused tile went under them (later draws are "again").
     regular_dealt: usize,
     bonus_dealt: usize,
@@ -256,6 +266,7 @@ impl Clone for Game {
             turn: self.turn,
             events: self.events.clone(),
             bonus_turns: self.bonus_turns,
+            tally: self.tally,
             regular_dealt: self.regular_dealt,
             bonus_dealt: self.bonus_dealt,
             scout: self.scout.clone(),
@@ -337,6 +348,7 @@ impl Game {
             board,
             features,
             bonus_turns: 0,
+            tally: GameTally::default(),
             regular_dealt: regular.len(),
             bonus_dealt: bonus.len(),
             regular,
@@ -409,6 +421,7 @@ impl Game {
         self.covered.clone_from(&o.covered);
         self.turn = o.turn;
         self.bonus_turns = o.bonus_turns;
+        self.tally = o.tally;
         self.regular_dealt = o.regular_dealt;
         self.bonus_dealt = o.bonus_dealt;
         self.scout.clone_from(&o.scout);
@@ -488,6 +501,17 @@ impl Game {
     /// Bonus tiles (first edition) or menhir extra turns (2020) played so far.
     pub fn bonus_turns(&self) -> u32 {
         self.bonus_turns
+    }
+
+    /// Drawn tiles that fitted nowhere, so far.
+    pub fn discards(&self) -> u32 {
+        self.tally.discards
+    }
+
+    /// Once the game is over: the gatherers and the fishers that stood on unfinished forests
+    /// and rivers at the end (they score nothing), all players together.
+    pub fn left_unfinished(&self) -> (u32, u32) {
+        (self.tally.unfinished[0], self.tally.unfinished[1])
     }
 
     /// Stops keeping events from now on (the scores, the board and everything else go on as
@@ -599,6 +623,7 @@ impl Game {
                 return true;
             }
             self.emit(Event::Discard { tile });
+            self.tally.discards += 1;
             if bonus && !self.rules.options().redraw_unplaceable_bonus {
                 return false;
             }

@@ -96,6 +96,7 @@ impl Game {
         while i < self.pieces.len() {
             let piece = self.pieces[i];
             if matches!(piece.piece, Piece::Gatherer | Piece::Fisher) {
+                self.tally.unfinished[usize::from(piece.piece == Piece::Fisher)] += 1;
                 self.pieces.remove(i);
                 self.take_back(piece, true);
             } else {

@@ -25,6 +25,7 @@ pub(super) struct Mark {
     supply: [Supply; MAX_PLAYERS],
     returned_this_turn: u8,
     bonus_turns: u32,
+    tally: super::GameTally,
     scores: [[u32; 5]; MAX_PLAYERS],
     pieces: Vec<OnBoard>,
     covered: Vec<(ZoneId, Herd)>,
@@ -56,6 +57,7 @@ impl Game {
         m.supply = self.supply;
         m.returned_this_turn = self.returned_this_turn;
         m.bonus_turns = self.bonus_turns;
+        m.tally = self.tally;
         m.scores = self.scores;
         m.pieces.clone_from(&self.pieces);
         m.covered.clone_from(&self.covered);
@@ -84,6 +86,7 @@ impl Game {
         self.supply = m.supply;
         self.returned_this_turn = m.returned_this_turn;
         self.bonus_turns = m.bonus_turns;
+        self.tally = m.tally;
         self.scores = m.scores;
         std::mem::swap(&mut self.pieces, &mut m.pieces);
         std::mem::swap(&mut self.covered, &mut m.covered);
