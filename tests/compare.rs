@@ -257,3 +257,111 @@ fn simulate_with_rotated_seats_plays_each_seed_in_every_seat() {
     assert_eq!(wins.len(), 3);
     assert!(wins.iter().all(|&w| w < 9), "{wins:?}");
 }
+
+/// `--games-out` writes a row per game and variant; the rows give back the summary's means,
+/// and a row's seed and bots replay its game.
+#[test]
+fn games_out_rows_add_up_to_the_summary_and_replay() {
+    let dir = std::env::temp_dir().join(format!("hunters-rows-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("games.csv");
+    let jsonl = dir.join("games.jsonl");
+    let mut summaries = Vec::new();
+    for file in [&csv, &jsonl] {
+        let o = hunters(&[
+            "simulate",
+            "--games",
+            "30",
+            "--bots",
+            "greedy,random",
+            "--rotate-seats",
+            "--jobs",
+            "2",
+            "--games-out",
+            file.to_str().unwrap(),
+            "--json",
+            "2002",
+            "2020",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        summaries.push(serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap());
+    }
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<String>> = lines
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
+    assert_eq!(rows.len(), 30 * 2, "games × variants rows");
+    for (v, variant) in ["2002", "2020"].iter().enumerate() {
+        let mine: Vec<&Vec<String>> = rows
+            .iter()
+            .filter(|r| r[col("variant")] == *variant)
+            .collect();
+        let sum: u64 = mine
+            .iter()
+            .map(|r| {
+                r[col("seat1_total")].parse::<u64>().unwrap()
+                    + r[col("seat2_total")].parse::<u64>().unwrap()
+            })
+            .sum();
+        let mean = sum as f64 / (2.0 * mine.len() as f64);
+        let shown = summaries[0]["results"][v]["summary"]["points"]["total"]["mean"]
+            .as_f64()
+            .unwrap();
+        assert!((mean - shown).abs() < 1e-3, "{variant}: {mean} vs {shown}");
+        let tiles: f64 = mine
+            .iter()
+            .map(|r| r[col("tiles")].parse::<f64>().unwrap())
+            .sum::<f64>()
+            / mine.len() as f64;
+        let shown = summaries[0]["results"][v]["summary"]["tiles_per_game"]["mean"]
+            .as_f64()
+            .unwrap();
+        assert!(
+            (tiles - shown).abs() < 1e-3,
+            "{variant}: tiles {tiles} vs {shown}"
+        );
+    }
+    // The JSON lines say the same.
+    let json_rows: Vec<serde_json::Value> = std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(json_rows.len(), rows.len());
+    for (j, r) in json_rows.iter().zip(&rows) {
+        assert_eq!(j["seed"].to_string(), r[col("seed")]);
+        assert_eq!(
+            j["seats"][0]["points"]["total"].to_string(),
+            r[col("seat1_total")]
+        );
+    }
+    // A row replays: its seed and bots play the same totals.
+    let r = &rows[7];
+    let bots = format!("{},{}", r[col("seat1_bot")], r[col("seat2_bot")]);
+    let o = hunters(&[
+        "play",
+        "--variant",
+        &r[col("variant")],
+        "--seed",
+        &r[col("seed")],
+        "--bots",
+        &bots,
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        v["players"][0]["points"]["total"].to_string(),
+        r[col("seat1_total")]
+    );
+    assert_eq!(
+        v["players"][1]["points"]["total"].to_string(),
+        r[col("seat2_total")]
+    );
+    let o = hunters(&["simulate", "--games", "2", "--games-out", "x.txt", "2020"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains(".csv for CSV or .jsonl"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -19,7 +19,8 @@ fn parts(kind: &str) -> Vec<String> {
         "percentiles" => ["p10", "p50", "p90"]
             .iter()
             .flat_map(|p| {
-                std::iter::once(p.to_string()).chain(interval.iter().map(move |i| format!("{p}.{i}")))
+                std::iter::once(p.to_string())
+                    .chain(interval.iter().map(move |i| format!("{p}.{i}")))
             })
             .collect(),
         _ => Vec::new(),

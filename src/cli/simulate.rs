@@ -58,6 +58,10 @@ pub struct Args {
     /// Print JSON (with the raw tallies, games per second and wall time).
     #[arg(long)]
     json: bool,
+    /// Also write one row per game and variant to FILE: CSV for a `.csv` name, JSON lines
+    /// for `.jsonl` (columns in docs/json.md).
+    #[arg(long, value_name = "FILE", conflicts_with = "merge")]
+    games_out: Option<PathBuf>,
 }
 
 /// What identifies a run; shards of one run share it.
@@ -369,6 +373,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .collect();
     let start = Instant::now();
     // Chunks keep memory flat however many games are played.
+    let mut rows = match &args.games_out {
+        Some(path) => Some(GamesOut::create(path, bots.len())?),
+        None => None,
+    };
     for chunk in indexes.chunks(4096) {
         let outcomes: Result<Vec<_>, _> = pool.install(|| {
             chunk
@@ -380,11 +388,20 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 })
                 .collect()
         });
-        for game in &outcomes? {
+        for (&i, game) in chunk.iter().zip(&outcomes?) {
             for (v, o) in game.iter().enumerate() {
                 tallies[v].add(o, (v > 0).then(|| &game[0]));
+                if let Some(out) = &mut rows {
+                    let seats = hunters::compare::seating(&bots, i, args.rotate_seats);
+                    let seed =
+                        hunters::compare::seed_of(args.seed, i, bots.len(), args.rotate_seats);
+                    out.row(i, seed, &args.variants[v], &seats, o)?;
+                }
             }
         }
+    }
+    if let Some(out) = rows {
+        out.finish()?;
     }
     progress.finish_and_clear();
     let wall = start.elapsed().as_secs_f64();
@@ -758,5 +775,146 @@ mod tests {
         assert_eq!(super::rate(15_789.5), "15,790 games/s");
         assert_eq!(super::rate(0.4), "0 games/s");
         assert_eq!(super::rate(999.0), "999 games/s");
+    }
+}
+
+/// `--games-out`: one row per game and variant, as CSV or JSON lines.
+struct GamesOut {
+    file: std::io::BufWriter<std::fs::File>,
+    path: PathBuf,
+    csv: bool,
+}
+
+const CATEGORIES: [&str; 6] = ["rivers", "forests", "huts", "meadows", "specials", "total"];
+
+impl GamesOut {
+    fn create(path: &std::path::Path, seats: usize) -> Result<GamesOut> {
+        let csv = match path.extension().and_then(|e| e.to_str()) {
+            Some("csv") => true,
+            Some("jsonl") => false,
+            _ => bail!(
+                "--games-out {}: name the file .csv for CSV or .jsonl for JSON lines",
+                path.display()
+            ),
+        };
+        let file = std::fs::File::create(path)
+            .with_context(|| format!("cannot create {}", path.display()))?;
+        let mut out = GamesOut {
+            file: std::io::BufWriter::new(file),
+            path: path.to_path_buf(),
+            csv,
+        };
+        if csv {
+            let mut header = vec![
+                "game",
+                "seed",
+                "variant",
+                "winners",
+                "margin",
+                "tiles",
+                "bonus_turns",
+                "discards",
+                "lead_changes",
+                "settled_after_move",
+                "winner_worst_deficit",
+                "unfinished_gatherers",
+                "unfinished_fishers",
+            ]
+            .into_iter()
+            .map(String::from)
+            .collect::<Vec<_>>();
+            for s in 1..=seats {
+                header.push(format!("seat{s}_bot"));
+                header.extend(CATEGORIES.iter().map(|c| format!("seat{s}_{c}")));
+            }
+            out.line(&header.join(","))?;
+        }
+        Ok(out)
+    }
+
+    fn line(&mut self, text: &str) -> Result<()> {
+        use std::io::Write;
+        writeln!(self.file, "{text}")
+            .with_context(|| format!("cannot write {}", self.path.display()))
+    }
+
+    fn row(
+        &mut self,
+        game: u64,
+        seed: u64,
+        variant: &str,
+        seats: &[BotKind],
+        o: &hunters::compare::Outcome,
+    ) -> Result<()> {
+        let points = |s: usize| {
+            let p = &o.points[s];
+            [p[0], p[1], p[2], p[3], p[4], o.totals[s]]
+        };
+        let winners: Vec<String> = o.winners.iter().map(|w| (w + 1).to_string()).collect();
+        if self.csv {
+            let quote = |s: &str| {
+                if s.contains([',', '"', '\n']) {
+                    format!("\"{}\"", s.replace('"', "\"\""))
+                } else {
+                    s.to_string()
+                }
+            };
+            let mut cells = vec![
+                game.to_string(),
+                seed.to_string(),
+                quote(variant),
+                winners.join(" "),
+                o.margin.to_string(),
+                o.tiles.to_string(),
+                o.bonus_turns.to_string(),
+                o.discards.to_string(),
+                o.tension.lead_changes.to_string(),
+                o.tension.settled_at.to_string(),
+                o.tension.drama.to_string(),
+                o.unfinished.0.to_string(),
+                o.unfinished.1.to_string(),
+            ];
+            for (s, bot) in seats.iter().enumerate() {
+                cells.push(quote(&bot.name()));
+                cells.extend(points(s).iter().map(u32::to_string));
+            }
+            self.line(&cells.join(","))
+        } else {
+            let seats: Vec<serde_json::Value> = seats
+                .iter()
+                .enumerate()
+                .map(|(s, bot)| {
+                    serde_json::json!({
+                        "seat": s + 1,
+                        "bot": bot.name(),
+                        "points": ByCategory::from_array(points(s)),
+                    })
+                })
+                .collect();
+            let row = serde_json::json!({
+                "game": game,
+                "seed": seed,
+                "variant": variant,
+                "seats": seats,
+                "winners": o.winners.iter().map(|w| w + 1).collect::<Vec<_>>(),
+                "margin": o.margin,
+                "tiles": o.tiles,
+                "bonus_turns": o.bonus_turns,
+                "discards": o.discards,
+                "lead_changes": o.tension.lead_changes,
+                "settled_after_move": o.tension.settled_at,
+                "winner_worst_deficit": o.tension.drama,
+                "unfinished_gatherers": o.unfinished.0,
+                "unfinished_fishers": o.unfinished.1,
+            });
+            self.line(&row.to_string())
+        }
+    }
+
+    fn finish(mut self) -> Result<()> {
+        use std::io::Write;
+        self.file
+            .flush()
+            .with_context(|| format!("cannot write {}", self.path.display()))
     }
 }
