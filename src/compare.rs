@@ -94,8 +94,8 @@ impl LeadWatch {
             }
             self.leader = Some(only);
         }
-        for p in 0..game.players() {
-            let behind = best - totals[p];
+        for (p, total) in totals.iter().enumerate().take(game.players()) {
+            let behind = best - total;
             if behind > 0 {
                 self.last_behind[p] = self.moves;
                 self.worst[p] = self.worst[p].max(behind);

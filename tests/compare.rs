@@ -365,3 +365,19 @@ fn games_out_rows_add_up_to_the_summary_and_replay() {
     assert!(String::from_utf8_lossy(&o.stderr).contains(".csv for CSV or .jsonl"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn quantiles_of_a_histogram_come_with_order_statistic_intervals() {
+    use std::collections::BTreeMap;
+    // 1..=100 once each: the median is 50, the 10th percentile 10.
+    let seen: BTreeMap<u32, u64> = (1..=100).map(|v| (v, 1)).collect();
+    let (low, mid, high) = hunters::compare::quantile(&seen, 0.5).unwrap();
+    assert_eq!(mid, 50);
+    // n q ∓ 1.96 √(n q (1 − q)) = 50 ∓ 9.8: ranks 41 and 61.
+    assert_eq!((low, high), (41, 61));
+    assert_eq!(hunters::compare::quantile(&seen, 0.1).unwrap().1, 10);
+    assert!(hunters::compare::quantile(&BTreeMap::new(), 0.5).is_none());
+    // Counts weigh: nine 1s and one 100 have median 1.
+    let skewed: BTreeMap<u32, u64> = [(1, 9), (100, 1)].into_iter().collect();
+    assert_eq!(hunters::compare::quantile(&skewed, 0.5).unwrap().1, 1);
+}

@@ -767,17 +767,6 @@ fn rate(per_sec: f64) -> String {
     format!("{out} games/s")
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_rate_is_whole_games_per_second() {
-        assert_eq!(super::rate(1604.2602), "1,604 games/s");
-        assert_eq!(super::rate(15_789.5), "15,790 games/s");
-        assert_eq!(super::rate(0.4), "0 games/s");
-        assert_eq!(super::rate(999.0), "999 games/s");
-    }
-}
-
 /// `--games-out`: one row per game and variant, as CSV or JSON lines.
 struct GamesOut {
     file: std::io::BufWriter<std::fs::File>,
@@ -916,5 +905,27 @@ impl GamesOut {
         self.file
             .flush()
             .with_context(|| format!("cannot write {}", self.path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_rate_is_whole_games_per_second() {
+        assert_eq!(super::rate(1604.2602), "1,604 games/s");
+        assert_eq!(super::rate(15_789.5), "15,790 games/s");
+        assert_eq!(super::rate(0.4), "0 games/s");
+        assert_eq!(super::rate(999.0), "999 games/s");
+    }
+
+    #[test]
+    fn wilson_intervals_and_elo_match_their_textbook_values() {
+        let (low, high) = super::wilson(0.5, 100.0);
+        assert!((low - 0.4038).abs() < 1e-3 && (high - 0.5962).abs() < 1e-3);
+        // At 0 % the interval still has width (unlike the normal approximation).
+        let (low, high) = super::wilson(0.0, 20.0);
+        assert!(low == 0.0 && (high - 0.1611).abs() < 1e-3);
+        assert!((super::elo(0.75) - 190.85).abs() < 0.01);
+        assert!(super::elo(0.5).abs() < 1e-9);
     }
 }
