@@ -3,6 +3,7 @@
 mod diff;
 mod play;
 mod render;
+mod report;
 mod simulate;
 mod tiles;
 mod variants;

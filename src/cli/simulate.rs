@@ -62,67 +62,71 @@ pub struct Args {
     /// for `.jsonl` (columns in docs/json.md).
     #[arg(long, value_name = "FILE", conflicts_with = "merge")]
     games_out: Option<PathBuf>,
+    /// Also write the report as one self-contained HTML page to FILE: the tables, histograms
+    /// of totals, paired differences and seat shares as charts, a sample board per variant.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
 }
 
 /// What identifies a run; shards of one run share it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Config {
-    variants: Vec<String>,
-    games: u64,
-    seed: u64,
-    bots: Vec<String>,
-    rotate_seats: bool,
+pub(super) struct Config {
+    pub(super) variants: Vec<String>,
+    pub(super) games: u64,
+    pub(super) seed: u64,
+    pub(super) bots: Vec<String>,
+    pub(super) rotate_seats: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct VariantResult {
-    variant: String,
-    tally: Tally,
-    summary: Summary,
+pub(super) struct VariantResult {
+    pub(super) variant: String,
+    pub(super) tally: Tally,
+    pub(super) summary: Summary,
 }
 
 /// Means and 95 % half-intervals, derived from the tally.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct Summary {
+pub(super) struct Summary {
     /// Per player and game.
-    points: ByCategory<Estimate>,
-    margin: Estimate,
-    win_rate_by_seat: Vec<f64>,
-    bonus_turns_per_game: Estimate,
+    pub(super) points: ByCategory<Estimate>,
+    pub(super) margin: Estimate,
+    pub(super) win_rate_by_seat: Vec<f64>,
+    pub(super) bonus_turns_per_game: Estimate,
     /// Against the first variant, per player and game (absent for the first variant).
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    paired_difference: Option<ByCategory<Estimate>>,
+    pub(super) paired_difference: Option<ByCategory<Estimate>>,
     /// Bot against bot, when the seats have different bots.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
-    bots: Vec<BotSummary>,
+    pub(super) bots: Vec<BotSummary>,
     /// Seat by seat, a shared victory split among its winners (the shares add up to 1).
-    win_share_by_seat: Vec<Interval>,
+    pub(super) win_share_by_seat: Vec<Interval>,
     /// Seat 1's share minus an even share (1 / seats).
-    first_player_advantage: Interval,
+    pub(super) first_player_advantage: Interval,
     /// `rank_by_seat[seat][rank - 1]`: how often the seat finished at that rank (ties share
     /// the better rank).
-    rank_by_seat: Vec<Vec<Interval>>,
+    pub(super) rank_by_seat: Vec<Vec<Interval>>,
     /// Percentiles of the players' totals and of the winning margin.
-    total_percentiles: Percentiles,
-    margin_percentiles: Percentiles,
+    pub(super) total_percentiles: Percentiles,
+    pub(super) margin_percentiles: Percentiles,
     /// Per game.
-    tiles_per_game: Estimate,
-    discards_per_game: Estimate,
-    lead_changes_per_game: Estimate,
+    pub(super) tiles_per_game: Estimate,
+    pub(super) discards_per_game: Estimate,
+    pub(super) lead_changes_per_game: Estimate,
     /// The move after which the eventual winner never trailed again (0: never trailed).
-    settled_after_move: Estimate,
+    pub(super) settled_after_move: Estimate,
     /// The most points the eventual winner was behind the leader.
-    winner_worst_deficit: Estimate,
-    unfinished_gatherers_per_game: Estimate,
-    unfinished_fishers_per_game: Estimate,
+    pub(super) winner_worst_deficit: Estimate,
+    pub(super) unfinished_gatherers_per_game: Estimate,
+    pub(super) unfinished_fishers_per_game: Estimate,
 }
 
 /// p10, p50 (the median) and p90, each with its 95 % interval.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
-struct Percentiles {
-    p10: Interval,
-    p50: Interval,
-    p90: Interval,
+pub(super) struct Percentiles {
+    pub(super) p10: Interval,
+    pub(super) p50: Interval,
+    pub(super) p90: Interval,
 }
 
 fn percentiles(seen: &std::collections::BTreeMap<u32, u64>) -> Percentiles {
@@ -155,23 +159,23 @@ fn rate_interval(k: f64, n: f64) -> Interval {
 
 /// One bot against the others.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct BotSummary {
-    bot: String,
-    games: u64,
+pub(super) struct BotSummary {
+    pub(super) bot: String,
+    pub(super) games: u64,
     /// Games won, a game whose best total it shares with another bot counting half.
-    win_rate: Interval,
+    pub(super) win_rate: Interval,
     /// Its best total minus the best total of another bot, per game.
-    margin: Estimate,
+    pub(super) margin: Estimate,
     /// The Elo difference the win rate implies (the bot against the field).
-    elo: Interval,
+    pub(super) elo: Interval,
 }
 
 /// A value with its 95 % interval.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
-struct Interval {
-    value: f64,
-    low: f64,
-    high: f64,
+pub(super) struct Interval {
+    pub(super) value: f64,
+    pub(super) low: f64,
+    pub(super) high: f64,
 }
 
 /// The Wilson score interval of a rate `p` over `n` trials (95 %).
@@ -220,9 +224,9 @@ fn bot_summary(t: &hunters::compare::BotTally) -> BotSummary {
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
-struct Estimate {
-    mean: f64,
-    ci95: f64,
+pub(super) struct Estimate {
+    pub(super) mean: f64,
+    pub(super) ci95: f64,
 }
 
 fn estimate(m: &Moments, scale: f64) -> Estimate {
@@ -297,17 +301,17 @@ fn summary(t: &Tally) -> Summary {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct Report {
+pub(super) struct Report {
     #[serde(flatten)]
-    stamp: super::Stamp,
-    config: Config,
+    pub(super) stamp: super::Stamp,
+    pub(super) config: Config,
     /// `K/M` for one slice of a run; absent for a whole run.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    shard: Option<String>,
-    results: Vec<VariantResult>,
+    pub(super) shard: Option<String>,
+    pub(super) results: Vec<VariantResult>,
     /// Timing (not part of the results): games per second over all variants, wall time.
-    games_per_second: f64,
-    wall_seconds: f64,
+    pub(super) games_per_second: f64,
+    pub(super) wall_seconds: f64,
 }
 
 fn parse_shard(s: &str) -> Result<(u64, u64)> {
@@ -429,16 +433,48 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         games_per_second: if wall > 0.0 { played / wall } else { 0.0 },
         wall_seconds: wall,
     };
-    output(&report, args.json)
+    output(&report, args)
 }
 
-fn output(r: &Report, json: bool) -> Result<ExitCode> {
+fn output(r: &Report, args: &Args) -> Result<ExitCode> {
+    if let Some(path) = &args.report {
+        write_report(r, path)?;
+    }
+    let json = args.json;
     if json {
         println!("{}", serde_json::to_string_pretty(r)?);
     } else {
         print(r);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The HTML report, with the run's first game under each variant as its sample board.
+fn write_report(r: &Report, path: &std::path::Path) -> Result<()> {
+    let c = &r.config;
+    let bots: Vec<BotKind> = c
+        .bots
+        .iter()
+        .map(|b| b.parse().map_err(|e: String| anyhow::anyhow!(e)))
+        .collect::<Result<_>>()?;
+    let seats = hunters::compare::seating(&bots, 0, c.rotate_seats);
+    let seed = hunters::compare::seed_of(c.seed, 0, bots.len(), c.rotate_seats);
+    let names: Vec<String> = seats.iter().map(BotKind::name).collect();
+    let mut boards = Vec::new();
+    for name in &c.variants {
+        let variant = Variant::load(name)?;
+        let game = hunters::compare::play(&variant, &seats, seed)?;
+        let title = format!("{name}, seed {seed}");
+        let totals: Vec<String> = (0..game.players())
+            .map(|p| game.total(p).to_string())
+            .collect();
+        boards.push((
+            format!("{name}: seed {seed}, totals {}", totals.join(" – ")),
+            hunters::render::svg(&game, &names, &title),
+        ));
+    }
+    std::fs::write(path, super::report::html(r, &boards))
+        .with_context(|| format!("cannot write the report to {}", path.display()))
 }
 
 fn merge(args: &Args) -> Result<ExitCode> {
@@ -514,7 +550,7 @@ fn merge(args: &Args) -> Result<ExitCode> {
     } else {
         0.0
     };
-    output(&m, args.json)
+    output(&m, args)
 }
 
 fn print(r: &Report) {

@@ -1,0 +1,469 @@
+//! `simulate --report FILE.html`: the run as one self-contained page — tables, charts drawn
+//! as inline SVG, and a sample board per variant. No script, no stylesheet or font from
+//! elsewhere: the file opens the same on a machine without a network.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::simulate::{Estimate, Interval, Report};
+
+/// Colours of the variants, in order (distinct for the colour-blind as far as five go).
+const COLOURS: [&str; 6] = [
+    "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9",
+];
+
+const CATEGORIES: [&str; 6] = ["rivers", "forests", "huts", "meadows", "specials", "total"];
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn colour(i: usize) -> &'static str {
+    COLOURS[i % COLOURS.len()]
+}
+
+/// The page. `boards` holds one sample board per variant (an SVG picture each).
+pub fn html(r: &Report, boards: &[(String, String)]) -> String {
+    let mut h = String::new();
+    let c = &r.config;
+    let games = r.results.first().map_or(0, |x| x.tally.games);
+    let _ = write!(
+        h,
+        r#"<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>hunters: {variants}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em;
+       color: #222; background: #fff; }}
+h1 {{ font-size: 1.6em; margin-bottom: .2em; }}
+h2 {{ font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ccc; }}
+table {{ border-collapse: collapse; margin: .6em 0; font-size: .9em; }}
+th, td {{ padding: .25em .6em; border-bottom: 1px solid #e4e4e4; text-align: right; }}
+th:first-child, td:first-child {{ text-align: left; }}
+th {{ background: #f4f4f4; }}
+.note {{ color: #555; font-size: .9em; }}
+.swatch {{ display: inline-block; width: .9em; height: .9em; margin-right: .3em;
+          vertical-align: -0.1em; }}
+.boards {{ display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr));
+           gap: 1em; }}
+.boards svg {{ width: 100%; height: auto; border: 1px solid #ddd; }}
+figure {{ margin: 0; }}
+figcaption {{ font-size: .9em; color: #444; }}
+</style></head><body>
+<h1>Carcassonne: Hunters &amp; Gatherers — {variants}</h1>
+<p class="note">{games} games per variant, seed {seed}, seats: {bots}{rotated}; hunters {version}.
+Intervals are 95 %. Every number here is in the run's JSON (<code>--json</code>).</p>
+"#,
+        variants = esc(&c.variants.join(", ")),
+        seed = c.seed,
+        bots = esc(&c.bots.join(", ")),
+        rotated = if c.rotate_seats {
+            " (seats rotated)"
+        } else {
+            ""
+        },
+        version = esc(&r.stamp.version),
+    );
+    legend(&mut h, r);
+    points_table(&mut h, r);
+    h.push_str("<h2>How the totals spread</h2>\n");
+    histogram(&mut h, r);
+    percentile_table(&mut h, r);
+    if r.results.len() > 1 {
+        let _ = writeln!(
+            h,
+            "<h2>Paired difference to {} (same seeds, per player and game)</h2>",
+            esc(&r.results[0].variant)
+        );
+        paired_chart(&mut h, r);
+    }
+    h.push_str("<h2>Seats</h2>\n");
+    h.push_str(
+        "<p class=\"note\">Each seat's share of the wins, a shared victory split among its \
+         winners, so the seats add up to 100 %; the dashed line is an even share. With \
+         <code>--rotate-seats</code> every bot sits in every seat equally often, so the first \
+         player's edge is measured fairly.</p>\n",
+    );
+    seat_chart(&mut h, r);
+    seat_table(&mut h, r);
+    h.push_str("<h2>Length and tension (per game)</h2>\n");
+    tension_table(&mut h, r);
+    if r.results.iter().any(|v| !v.summary.bots.is_empty()) {
+        h.push_str("<h2>Bot against bot</h2>\n");
+        bots_table(&mut h, r);
+    }
+    if !boards.is_empty() {
+        h.push_str(
+            "<h2>A sample game per variant (the run's first seed)</h2>\n<div class=\"boards\">\n",
+        );
+        for (caption, svg) in boards {
+            let svg = svg.trim_start_matches(|c| c != '<');
+            let svg = if svg.starts_with("<?xml") {
+                svg.split_once("?>").map_or(svg, |(_, rest)| rest)
+            } else {
+                svg
+            };
+            let _ = writeln!(
+                h,
+                "<figure>{svg}<figcaption>{}</figcaption></figure>",
+                esc(caption)
+            );
+        }
+        h.push_str("</div>\n");
+    }
+    h.push_str("</body></html>\n");
+    h
+}
+
+fn legend(h: &mut String, r: &Report) {
+    h.push_str("<p>");
+    for (i, v) in r.results.iter().enumerate() {
+        let _ = write!(
+            h,
+            "<span class=\"swatch\" style=\"background:{}\"></span>{} &nbsp; ",
+            colour(i),
+            esc(&v.variant)
+        );
+    }
+    h.push_str("</p>\n");
+}
+
+fn est(e: &Estimate) -> String {
+    format!("{:.2} ± {:.2}", e.mean, e.ci95)
+}
+
+fn points_table(h: &mut String, r: &Report) {
+    h.push_str("<h2>Points per player and game</h2>\n<table><tr><th>variant</th>");
+    for c in CATEGORIES {
+        let _ = write!(h, "<th>{c}</th>");
+    }
+    h.push_str("<th>margin</th><th>bonus turns</th></tr>\n");
+    for v in &r.results {
+        let s = &v.summary;
+        let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
+        for e in s.points.to_array() {
+            let _ = write!(h, "<td>{}</td>", est(&e));
+        }
+        let _ = writeln!(
+            h,
+            "<td>{}</td><td>{}</td></tr>",
+            est(&s.margin),
+            est(&s.bonus_turns_per_game)
+        );
+    }
+    h.push_str("</table>\n");
+}
+
+/// Overlaid histograms of the players' totals, one outline per variant, in bins of ten points.
+fn histogram(h: &mut String, r: &Report) {
+    const BIN: u32 = 10;
+    let mut binned: Vec<BTreeMap<u32, f64>> = Vec::new();
+    let (mut lo, mut hi, mut top) = (u32::MAX, 0u32, 0f64);
+    for v in &r.results {
+        let n: u64 = v.tally.totals_seen.values().sum();
+        let mut b: BTreeMap<u32, f64> = BTreeMap::new();
+        for (&t, &k) in &v.tally.totals_seen {
+            *b.entry(t / BIN).or_default() += k as f64 / n.max(1) as f64;
+        }
+        if let (Some((&first, _)), Some((&last, _))) = (b.first_key_value(), b.last_key_value()) {
+            lo = lo.min(first);
+            hi = hi.max(last);
+        }
+        top = b.values().copied().fold(top, f64::max);
+        binned.push(b);
+    }
+    if lo > hi || top <= 0.0 {
+        return;
+    }
+    let (w, ht, left, bottom) = (900.0, 300.0, 50.0, 40.0);
+    let bins = f64::from(hi - lo + 1);
+    let bw = (w - left - 10.0) / bins;
+    let y = |f: f64| ht - bottom - f / top * (ht - bottom - 10.0);
+    let _ = writeln!(
+        h,
+        r#"<svg viewBox="0 0 {w} {ht}" width="100%" role="img" aria-label="Histogram of totals">"#
+    );
+    let _ = writeln!(
+        h,
+        r##"<line x1="{left}" y1="{b}" x2="{r}" y2="{b}" stroke="#444"/>"##,
+        b = ht - bottom,
+        r = w - 10.0
+    );
+    // Axis labels every few bins.
+    let step = ((bins / 12.0).ceil() as u32).max(1);
+    let mut k = lo;
+    while k <= hi + 1 {
+        let x = left + f64::from(k - lo) * bw;
+        let _ = writeln!(
+            h,
+            r##"<text x="{x:.1}" y="{ty}" font-size="12" text-anchor="middle" fill="#444">{v}</text>"##,
+            ty = ht - bottom + 16.0,
+            v = k * BIN
+        );
+        k += step;
+    }
+    let _ = writeln!(
+        h,
+        r##"<text x="{x}" y="{yy}" font-size="12" text-anchor="middle" fill="#444">points per player and game (share of totals in each bin of {BIN})</text>"##,
+        x = w / 2.0,
+        yy = ht - 4.0
+    );
+    for (i, b) in binned.iter().enumerate() {
+        let mut d = format!("M{left:.1},{:.1}", y(0.0));
+        for bin in lo..=hi {
+            let f = b.get(&bin).copied().unwrap_or(0.0);
+            let x0 = left + f64::from(bin - lo) * bw;
+            let _ = write!(d, " L{x0:.1},{:.1} L{:.1},{:.1}", y(f), x0 + bw, y(f));
+        }
+        let _ = write!(d, " L{:.1},{:.1}", left + bins * bw, y(0.0));
+        let _ = writeln!(
+            h,
+            r#"<path d="{d}" fill="{c}" fill-opacity="0.12" stroke="{c}" stroke-width="2"/>"#,
+            c = colour(i)
+        );
+    }
+    h.push_str("</svg>\n");
+}
+
+fn interval(i: &Interval, scale: f64, digits: usize) -> String {
+    format!(
+        "{:.d$} ({:.d$}–{:.d$})",
+        i.value * scale,
+        i.low * scale,
+        i.high * scale,
+        d = digits
+    )
+}
+
+fn percentile_table(h: &mut String, r: &Report) {
+    h.push_str(
+        "<table><tr><th>variant</th><th>total p10</th><th>total p50</th><th>total p90</th>\
+         <th>margin p10</th><th>margin p50</th><th>margin p90</th></tr>\n",
+    );
+    for v in &r.results {
+        let (a, b) = (&v.summary.total_percentiles, &v.summary.margin_percentiles);
+        let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
+        for i in [&a.p10, &a.p50, &a.p90, &b.p10, &b.p50, &b.p90] {
+            let _ = write!(h, "<td>{}</td>", interval(i, 1.0, 0));
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table>\n");
+}
+
+/// Interval bars: per category, each later variant's mean paired difference with its 95 %
+/// interval, around zero.
+fn paired_chart(h: &mut String, r: &Report) {
+    let rows: Vec<(usize, [Estimate; 6])> = r
+        .results
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter_map(|(i, v)| v.summary.paired_difference.map(|p| (i, p.to_array())))
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let span = rows
+        .iter()
+        .flat_map(|(_, p)| p.iter().map(|e| e.mean.abs() + e.ci95))
+        .fold(1.0f64, f64::max);
+    let (w, left, row_h) = (900.0, 110.0, 18.0);
+    let group = row_h * rows.len() as f64 + 12.0;
+    let ht = group * 6.0 + 30.0;
+    let mid = left + (w - left - 20.0) / 2.0;
+    let x = |v: f64| mid + v / span * (w - left - 20.0) / 2.0;
+    let _ = writeln!(
+        h,
+        r#"<svg viewBox="0 0 {w} {ht}" width="100%" role="img" aria-label="Paired differences">"#
+    );
+    let _ = writeln!(
+        h,
+        r##"<line x1="{mid}" y1="0" x2="{mid}" y2="{b}" stroke="#888" stroke-dasharray="4 3"/>"##,
+        b = ht - 24.0
+    );
+    for (c, name) in CATEGORIES.iter().enumerate() {
+        let top = c as f64 * group + 6.0;
+        let _ = writeln!(
+            h,
+            r##"<text x="4" y="{:.1}" font-size="13" fill="#222">{name}</text>"##,
+            top + group / 2.0
+        );
+        for (k, (i, p)) in rows.iter().enumerate() {
+            let e = &p[c];
+            let yy = top + k as f64 * row_h + row_h / 2.0;
+            let _ = writeln!(
+                h,
+                r#"<line x1="{:.1}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="{col}" stroke-width="3"/><circle cx="{:.1}" cy="{yy:.1}" r="4.5" fill="{col}"/>"#,
+                x(e.mean - e.ci95),
+                x(e.mean + e.ci95),
+                x(e.mean),
+                col = colour(*i)
+            );
+        }
+    }
+    let _ = writeln!(
+        h,
+        r##"<text x="{mid}" y="{yy}" font-size="12" text-anchor="middle" fill="#444">points per player and game (−{span:.1} … +{span:.1}); bars are 95 % intervals</text>"##,
+        yy = ht - 6.0
+    );
+    h.push_str("</svg>\n");
+}
+
+fn seat_chart(h: &mut String, r: &Report) {
+    let seats = r
+        .results
+        .first()
+        .map_or(0, |v| v.summary.win_share_by_seat.len());
+    if seats == 0 {
+        return;
+    }
+    let (w, ht, left, bottom) = (900.0, 240.0, 50.0, 30.0);
+    let group = (w - left - 10.0) / seats as f64;
+    let bar = group * 0.8 / r.results.len() as f64;
+    let y = |f: f64| ht - bottom - f * (ht - bottom - 10.0);
+    let _ = writeln!(
+        h,
+        r#"<svg viewBox="0 0 {w} {ht}" width="100%" role="img" aria-label="Win share by seat">"#
+    );
+    for pct in [0.0, 0.25, 0.5, 0.75, 1.0] {
+        let _ = writeln!(
+            h,
+            r##"<line x1="{left}" y1="{yy:.1}" x2="{r}" y2="{yy:.1}" stroke="#e4e4e4"/><text x="{tx}" y="{ty:.1}" font-size="11" text-anchor="end" fill="#444">{p:.0} %</text>"##,
+            yy = y(pct),
+            r = w - 10.0,
+            tx = left - 4.0,
+            ty = y(pct) + 4.0,
+            p = pct * 100.0
+        );
+    }
+    let even = 1.0 / seats as f64;
+    let _ = writeln!(
+        h,
+        r##"<line x1="{left}" y1="{yy:.1}" x2="{r}" y2="{yy:.1}" stroke="#444" stroke-dasharray="5 4"/>"##,
+        yy = y(even),
+        r = w - 10.0
+    );
+    for s in 0..seats {
+        let gx = left + s as f64 * group + group * 0.1;
+        for (i, v) in r.results.iter().enumerate() {
+            let Some(share) = v.summary.win_share_by_seat.get(s) else {
+                continue;
+            };
+            let bx = gx + i as f64 * bar;
+            let _ = writeln!(
+                h,
+                r##"<rect x="{bx:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{c}" fill-opacity="0.8"/><line x1="{cx:.1}" y1="{:.1}" x2="{cx:.1}" y2="{:.1}" stroke="#222" stroke-width="1.5"/>"##,
+                y(share.value),
+                bar * 0.9,
+                y(0.0) - y(share.value),
+                y(share.low),
+                y(share.high),
+                c = colour(i),
+                cx = bx + bar * 0.45
+            );
+        }
+        let _ = writeln!(
+            h,
+            r##"<text x="{:.1}" y="{ty}" font-size="12" text-anchor="middle" fill="#222">seat {}</text>"##,
+            left + s as f64 * group + group / 2.0,
+            s + 1,
+            ty = ht - 10.0
+        );
+    }
+    h.push_str("</svg>\n");
+}
+
+fn seat_table(h: &mut String, r: &Report) {
+    let seats = r
+        .results
+        .first()
+        .map_or(0, |v| v.summary.win_share_by_seat.len());
+    h.push_str("<table><tr><th>variant</th>");
+    for s in 1..=seats {
+        let _ = write!(h, "<th>seat {s}</th>");
+    }
+    h.push_str("<th>first player's edge (points of share)</th></tr>\n");
+    for v in &r.results {
+        let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
+        for i in &v.summary.win_share_by_seat {
+            let _ = write!(h, "<td>{} %</td>", interval(i, 100.0, 1));
+        }
+        let a = &v.summary.first_player_advantage;
+        let _ = writeln!(
+            h,
+            "<td>{:+.1} ({:+.1} to {:+.1})</td></tr>",
+            a.value * 100.0,
+            a.low * 100.0,
+            a.high * 100.0
+        );
+    }
+    h.push_str("</table>\n<table><tr><th>variant</th><th>seat</th>");
+    for k in 1..=seats {
+        let _ = write!(h, "<th>rank {k}</th>");
+    }
+    h.push_str("</tr>\n");
+    for v in &r.results {
+        for (s, by_rank) in v.summary.rank_by_seat.iter().enumerate() {
+            let _ = write!(h, "<tr><td>{}</td><td>{}</td>", esc(&v.variant), s + 1);
+            for i in by_rank {
+                let _ = write!(h, "<td>{:.1} %</td>", i.value * 100.0);
+            }
+            h.push_str("</tr>\n");
+        }
+    }
+    h.push_str("</table>\n");
+}
+
+fn tension_table(h: &mut String, r: &Report) {
+    h.push_str(
+        "<table><tr><th>variant</th><th>tiles</th><th>discards</th><th>lead changes</th>\
+         <th>winner settled after move</th><th>winner's worst deficit</th>\
+         <th>gatherers left unfinished</th><th>fishers left unfinished</th></tr>\n",
+    );
+    for v in &r.results {
+        let s = &v.summary;
+        let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
+        for e in [
+            &s.tiles_per_game,
+            &s.discards_per_game,
+            &s.lead_changes_per_game,
+            &s.settled_after_move,
+            &s.winner_worst_deficit,
+            &s.unfinished_gatherers_per_game,
+            &s.unfinished_fishers_per_game,
+        ] {
+            let _ = write!(h, "<td>{}</td>", est(e));
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table>\n");
+}
+
+fn bots_table(h: &mut String, r: &Report) {
+    h.push_str(
+        "<table><tr><th>variant</th><th>bot</th><th>games</th><th>win rate</th>\
+         <th>margin</th><th>Elo vs the others</th></tr>\n",
+    );
+    for v in &r.results {
+        for b in &v.summary.bots {
+            let _ = writeln!(
+                h,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{} %</td><td>{}</td><td>{:+.0} ({:+.0} to {:+.0})</td></tr>",
+                esc(&v.variant),
+                esc(&b.bot),
+                b.games,
+                interval(&b.win_rate, 100.0, 1),
+                est(&b.margin),
+                b.elo.value,
+                b.elo.low,
+                b.elo.high
+            );
+        }
+    }
+    h.push_str("</table>\n");
+}

@@ -1,0 +1,154 @@
+//! `simulate --report`: one self-contained HTML page that a real browser draws — checked in
+//! headless Chromium: the page parses with every chart and board, no script error is logged,
+//! and the screenshot is a picture, not a blank page.
+//!
+//! Without a Chromium on the machine the browser half is skipped with a note, unless
+//! `HUNTERS_REQUIRE_BROWSER` is set (CI sets it, after installing Chromium when missing).
+
+mod run;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use run::{hunters, stderr};
+
+fn report(dir: &Path) -> PathBuf {
+    let page = dir.join("report.html");
+    let o = hunters(&[
+        "simulate",
+        "--games",
+        "24",
+        "--bots",
+        "greedy,random",
+        "--rotate-seats",
+        "--report",
+        page.to_str().unwrap(),
+        "2002",
+        "2020",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    page
+}
+
+#[test]
+fn the_report_is_one_self_contained_page() {
+    let dir = std::env::temp_dir().join(format!("hunters-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(report(&dir)).unwrap();
+    assert!(text.starts_with("<!DOCTYPE html>"));
+    // Nothing from elsewhere: no script, no linked file, no address but the SVG namespace.
+    assert!(!text.contains("<script"));
+    assert!(!text.contains("<link") && !text.contains("src="));
+    let addresses = text.matches("http").count();
+    let namespaces = text.matches("http://www.w3.org/2000/svg").count();
+    assert_eq!(
+        addresses, namespaces,
+        "only the SVG namespace is an address"
+    );
+    for heading in [
+        "Points per player and game",
+        "How the totals spread",
+        "Paired difference to 2002",
+        "Seats",
+        "Length and tension",
+        "Bot against bot",
+        "A sample game per variant",
+    ] {
+        assert!(text.contains(heading), "{heading}");
+    }
+    // Histogram, paired differences, seats, and a board for each variant.
+    assert_eq!(text.matches("<svg").count(), 3 + 2);
+    assert_eq!(text.matches("<figure>").count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn browser() -> Option<&'static str> {
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| {
+            Command::new(b)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+}
+
+#[test]
+fn the_report_draws_in_a_headless_browser() {
+    let Some(browser) = browser() else {
+        assert!(
+            std::env::var_os("HUNTERS_REQUIRE_BROWSER").is_none(),
+            "HUNTERS_REQUIRE_BROWSER is set but no chromium is installed"
+        );
+        eprintln!("no chromium: the browser check of the report is skipped");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("hunters-browser-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = report(&dir);
+    let url = format!("file://{}", page.display());
+    let profile = dir.join("profile");
+    let common = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        "--enable-logging=stderr",
+        "--v=0",
+    ];
+    let profile_arg = format!("--user-data-dir={}", profile.display());
+
+    // The page as the browser parsed it.
+    let dom = Command::new(browser)
+        .args(common)
+        .arg(&profile_arg)
+        .args(["--dump-dom", &url])
+        .output()
+        .expect("the browser runs");
+    let parsed = String::from_utf8_lossy(&dom.stdout);
+    assert!(
+        parsed.contains("Points per player and game"),
+        "{parsed:.300}"
+    );
+    assert_eq!(
+        parsed.matches("<svg").count(),
+        5,
+        "every chart and board parsed"
+    );
+    let log = String::from_utf8_lossy(&dom.stderr);
+    assert!(
+        !log.contains("Uncaught") && !log.contains("CONSOLE"),
+        "the browser logged script errors: {log}"
+    );
+
+    // A screenshot, and it is not blank.
+    let shot = dir.join("report.png");
+    let o = Command::new(browser)
+        .args(common)
+        .arg(&profile_arg)
+        .arg("--window-size=1200,2400")
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(&url)
+        .output()
+        .expect("the browser runs");
+    assert!(shot.exists(), "{}", String::from_utf8_lossy(&o.stderr));
+    let decoder = png::Decoder::new(std::fs::File::open(&shot).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let px = info.color_type.samples();
+    let pixels = &buf[..info.buffer_size()];
+    let inked = pixels
+        .chunks(px)
+        .filter(|p| p.iter().take(3).any(|&c| c < 200))
+        .count();
+    let total = pixels.len() / px;
+    assert!(
+        inked * 50 > total,
+        "the screenshot is nearly blank: {inked} of {total} pixels drawn"
+    );
+    let colours: std::collections::BTreeSet<[u8; 3]> =
+        pixels.chunks(px).map(|p| [p[0], p[1], p[2]]).collect();
+    assert!(colours.len() > 50, "only {} colours drawn", colours.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
