@@ -381,3 +381,53 @@ fn quantiles_of_a_histogram_come_with_order_statistic_intervals() {
     let skewed: BTreeMap<u32, u64> = [(1, 9), (100, 1)].into_iter().collect();
     assert_eq!(hunters::compare::quantile(&skewed, 0.5).unwrap().1, 1);
 }
+
+/// `diff --log` over a corpus: every log replayed under each variant, partial replays named
+/// with their first failing move and left out of the totals, and the exit code saying whether
+/// any replay was partial.
+#[test]
+fn diff_over_a_corpus_totals_the_complete_replays_and_marks_the_partial_ones() {
+    let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/golden");
+    let o = hunters(&["diff", "--log", golden, "2014", "2020"]);
+    assert_eq!(o.status.code(), Some(1), "partial replays exit 1");
+    let out = stdout(&o);
+    assert!(
+        out.contains("Partial replays (left out of the totals)"),
+        "{out}"
+    );
+    // A 2020 log stops under 2014 at its first menhir tile.
+    assert!(
+        out.lines()
+            .any(|l| l.contains("2020-s1-greedy-random.log under 2014:")
+                && l.contains("a tile of the bonus deck of tile set classic")),
+        "{out}"
+    );
+    let totals = out
+        .lines()
+        .find(|l| l.starts_with("| 2014 "))
+        .expect("a totals row for 2014");
+    assert!(totals.contains(" of "), "{totals}");
+
+    // Two 2002 logs replay completely under 2014: exit 0, both counted.
+    let a = format!("{golden}/2002-s1-greedy-random.log");
+    let b = format!("{golden}/2002-s2-3greedy.log");
+    let o = hunters(&["diff", "--log", &a, "--log", &b, "--json", "2014"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["totals"][0]["logs"], 2);
+    assert_eq!(v["totals"][0]["partial"], 0);
+    // 2002 and 2014 differ in how forests and rivers count, not in huts or meadows.
+    assert_eq!(
+        v["totals"][0]["points"]["huts"],
+        v["totals"][0]["recorded"]["huts"]
+    );
+    assert_eq!(
+        v["totals"][0]["points"]["meadows"],
+        v["totals"][0]["recorded"]["meadows"]
+    );
+}

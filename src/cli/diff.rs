@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use comfy_table::{Cell, CellAlignment};
 use hunters::Variant;
 use hunters::bot::BotKind;
@@ -38,9 +38,11 @@ pub struct Args {
     bots: Vec<BotKind>,
     #[command(flatten)]
     timeout: super::BotTimeout,
-    /// Re-score the moves of this game log under each variant instead of playing a new game.
-    #[arg(long, value_name = "FILE")]
-    log: Option<PathBuf>,
+    /// Re-score the moves of game logs under each variant instead of playing a new game: one
+    /// log in detail, or several (repeat --log; a directory stands for its .log files) with
+    /// totals across them.
+    #[arg(long, value_name = "FILE|DIR")]
+    log: Vec<PathBuf>,
     /// Print the comparison as JSON.
     #[arg(long)]
     json: bool,
@@ -154,7 +156,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .iter()
         .map(|v| Variant::load(v))
         .collect::<Result<_, _>>()?;
-    let report = match &args.log {
+    let logs = log_files(&args.log)?;
+    if logs.len() > 1 || args.log.iter().any(|p| p.is_dir()) {
+        return corpus(&logs, &names, &variants, args.json);
+    }
+    let report = match logs.first() {
         Some(path) => match from_log(path, &names, &variants)? {
             Ok(r) => r,
             Err(code) => return Ok(code),
@@ -185,8 +191,239 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     } else {
         print(&report);
     }
-    Ok(ExitCode::SUCCESS)
+    // A replay that stopped early compared only part of the game.
+    let partial = report.variants.iter().any(|c| c.stopped.is_some());
+    Ok(ExitCode::from(u8::from(partial)))
 }
+
+/// The logs named: files as given, directories' `.log` files in name order.
+fn log_files(given: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in given {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
+                .with_context(|| format!("cannot list {}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| x == "log"))
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                anyhow::bail!("{}: no .log file in this directory", p.display());
+            }
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// One log of a corpus: its own variant and how each replay went.
+#[derive(Serialize)]
+struct CorpusLog {
+    log: String,
+    variant: String,
+    replays: Vec<Replay>,
+}
+
+#[derive(Serialize)]
+struct Replay {
+    variant: String,
+    /// Every move replayed; a partial replay is left out of the totals.
+    complete: bool,
+    moves: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<String>,
+}
+
+/// A variant's totals over the logs it replayed completely.
+#[derive(Serialize)]
+struct CorpusTotal {
+    variant: String,
+    /// Logs replayed completely (the others are left out).
+    logs: usize,
+    partial: usize,
+    /// Mean points per player and game, replayed under this variant.
+    points: ByCategory<f64>,
+    /// The same logs as recorded, under their own variants.
+    recorded: ByCategory<f64>,
+}
+
+#[derive(Serialize)]
+struct CorpusReport {
+    #[serde(flatten)]
+    stamp: super::Stamp,
+    logs: Vec<CorpusLog>,
+    totals: Vec<CorpusTotal>,
+}
+
+/// Many logs re-scored: which replays were complete, and totals over the complete ones.
+fn corpus(
+    paths: &[PathBuf],
+    names: &[String],
+    variants: &[Variant],
+    json: bool,
+) -> Result<ExitCode> {
+    let mut logs = Vec::new();
+    // Per variant: (players counted, sums replayed, sums recorded, logs, partial).
+    let mut sums = vec![(0u64, [0u64; 6], [0u64; 6], 0usize, 0usize); variants.len()];
+    for path in paths {
+        let parsed = log::load(path)?;
+        let own = match log::verify(&parsed, path.parent()) {
+            Ok(v) => v,
+            Err(Failure::Unreadable(e)) => return Err(e.into()),
+            Err(Failure::Diverged(d)) => {
+                println!("FAIL {d}");
+                if let Some(note) = log::version_note(&parsed) {
+                    eprintln!("note: {note}");
+                }
+                println!("A log does not verify under its own variant; nothing was compared.");
+                return Ok(ExitCode::from(1));
+            }
+        };
+        let recorded = points(&own.game);
+        let mut replays = Vec::new();
+        for (v, (name, variant)) in names.iter().zip(variants).enumerate() {
+            let r = log::replay_under(&parsed, path.parent(), variant).map_err(|f| match f {
+                Failure::Unreadable(e) => anyhow::Error::from(e),
+                Failure::Diverged(d) => anyhow::anyhow!("{d}"),
+            })?;
+            let complete = r.stopped.is_none();
+            let s = &mut sums[v];
+            if complete {
+                s.3 += 1;
+                for (p, rec) in points(&r.game).iter().zip(&recorded) {
+                    s.0 += 1;
+                    for k in 0..6 {
+                        s.1[k] += u64::from(p[k]);
+                        s.2[k] += u64::from(rec[k]);
+                    }
+                }
+            } else {
+                s.4 += 1;
+            }
+            replays.push(Replay {
+                variant: name.clone(),
+                complete,
+                moves: r.moves,
+                stopped: r.stopped.map(|d| d.to_string()),
+            });
+        }
+        logs.push(CorpusLog {
+            log: path.display().to_string(),
+            variant: parsed
+                .tag("Variant")
+                .map_or("?".to_string(), |t| t.value.clone()),
+            replays,
+        });
+    }
+    let mean = |sum: [u64; 6], n: u64| {
+        ByCategory::from_array(sum.map(|x| {
+            if n == 0 {
+                0.0
+            } else {
+                (x as f64 / n as f64 * 100.0).round() / 100.0
+            }
+        }))
+    };
+    let totals: Vec<CorpusTotal> = names
+        .iter()
+        .zip(&sums)
+        .map(|(name, s)| CorpusTotal {
+            variant: name.clone(),
+            logs: s.3,
+            partial: s.4,
+            points: mean(s.1, s.0),
+            recorded: mean(s.2, s.0),
+        })
+        .collect();
+    let any_partial = totals.iter().any(|t| t.partial > 0);
+    let report = CorpusReport {
+        stamp: super::Stamp::now(),
+        logs,
+        totals,
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_corpus(&report);
+    }
+    Ok(ExitCode::from(u8::from(any_partial)))
+}
+
+fn print_corpus(r: &CorpusReport) {
+    println!(
+        "{} logs replayed under {}",
+        r.logs.len(),
+        r.totals
+            .iter()
+            .map(|t| t.variant.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let mut t = super::table();
+    let mut header = vec![Cell::new("log"), Cell::new("recorded under")];
+    header.extend(r.totals.iter().map(|c| Cell::new(&c.variant)));
+    t.set_header(header);
+    for l in &r.logs {
+        let mut row = vec![Cell::new(&l.log), Cell::new(&l.variant)];
+        row.extend(l.replays.iter().map(|x| {
+            Cell::new(if x.complete {
+                format!("complete ({} moves)", x.moves)
+            } else {
+                format!("partial: {} moves", x.moves)
+            })
+        }));
+        t.add_row(row);
+    }
+    println!("{t}");
+    let partial: Vec<(&CorpusLog, &Replay)> = r
+        .logs
+        .iter()
+        .flat_map(|l| {
+            l.replays
+                .iter()
+                .filter(|x| !x.complete)
+                .map(move |x| (l, x))
+        })
+        .collect();
+    if !partial.is_empty() {
+        println!(
+            "Partial replays (left out of the totals), at their first move that does not replay:"
+        );
+        for (l, x) in partial {
+            println!(
+                "  {} under {}: {}",
+                l.log,
+                x.variant,
+                x.stopped.as_deref().unwrap_or("")
+            );
+        }
+    }
+    println!(
+        "Totals over the complete replays (mean points per player and game; recorded = the same logs as played):"
+    );
+    let mut t = super::table();
+    let mut header = vec![Cell::new("variant"), Cell::new("logs")];
+    header.extend(CATEGORY_NAMES.iter().map(|c| Cell::new(*c)));
+    t.set_header(header);
+    for c in &r.totals {
+        let mut row = vec![
+            Cell::new(&c.variant),
+            Cell::new(format!("{} of {}", c.logs, c.logs + c.partial)),
+        ];
+        for (p, rec) in c.points.to_array().iter().zip(c.recorded.to_array()) {
+            row.push(
+                Cell::new(format!("{p:.2} ({:+.2})", p - rec)).set_alignment(CellAlignment::Right),
+            );
+        }
+        t.add_row(row);
+    }
+    println!("{t}");
+    println!("(in brackets: the difference to the recorded games' points)");
+}
+
+const CATEGORY_NAMES: [&str; 6] = ["rivers", "forests", "huts", "meadows", "specials", "total"];
 
 /// The log's own game (verified) and its moves replayed under each variant.
 fn from_log(
