@@ -357,6 +357,40 @@ pub struct Tally {
     /// Per game: gatherers and fishers standing on unfinished features at the end.
     pub unfinished_gatherers: Moments,
     pub unfinished_fishers: Moments,
+    /// Against the first variant, game by game (same seeds): the differences of the per-game
+    /// measures, by the names of [`GAME_MEASURES`]. Empty for the first variant.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty", default)]
+    pub paired_measures: BTreeMap<String, Moments>,
+}
+
+/// The per-game measures compared pair by pair across variants.
+pub const GAME_MEASURES: [&str; 9] = [
+    "margin",
+    "tiles",
+    "bonus_turns",
+    "discards",
+    "lead_changes",
+    "settled_at",
+    "drama",
+    "unfinished_gatherers",
+    "unfinished_fishers",
+];
+
+impl Outcome {
+    /// The measures of [`GAME_MEASURES`], in order.
+    pub fn measures(&self) -> [i64; 9] {
+        [
+            self.margin.into(),
+            self.tiles.into(),
+            self.bonus_turns.into(),
+            self.discards.into(),
+            self.tension.lead_changes.into(),
+            self.tension.settled_at.into(),
+            self.tension.drama.into(),
+            self.unfinished.0.into(),
+            self.unfinished.1.into(),
+        ]
+    }
 }
 
 /// How one bot fared against the others, game by game.
@@ -406,6 +440,14 @@ impl Tally {
                 vec![Moments::default(); 6]
             } else {
                 Vec::new()
+            },
+            paired_measures: if paired {
+                GAME_MEASURES
+                    .iter()
+                    .map(|m| (m.to_string(), Moments::default()))
+                    .collect()
+            } else {
+                BTreeMap::new()
             },
             ..Tally::default()
         }
@@ -465,6 +507,17 @@ impl Tally {
             }
         }
         if let Some(b) = base {
+            if !self.paired_measures.is_empty() {
+                for (name, (x, y)) in GAME_MEASURES
+                    .iter()
+                    .zip(o.measures().iter().zip(b.measures()))
+                {
+                    self.paired_measures
+                        .entry(name.to_string())
+                        .or_default()
+                        .add(x - y);
+                }
+            }
             for c in 0..6 {
                 let sum = |x: &Outcome| -> i64 {
                     (0..x.points.len())
@@ -488,6 +541,9 @@ impl Tally {
         self.bonus_turns.merge(&o.bonus_turns);
         for (a, b) in self.paired.iter_mut().zip(&o.paired) {
             a.merge(b);
+        }
+        for (k, b) in &o.paired_measures {
+            self.paired_measures.entry(k.clone()).or_default().merge(b);
         }
         for (a, b) in self.bots.iter_mut().zip(&o.bots) {
             a.result.merge(&b.result);

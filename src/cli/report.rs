@@ -92,6 +92,7 @@ Intervals are 95 %. Every number here is in the run's JSON (<code>--json</code>)
     seat_table(&mut h, r);
     h.push_str("<h2>Length and tension (per game)</h2>\n");
     tension_table(&mut h, r);
+    paired_measures_table(&mut h, r);
     if r.results.iter().any(|v| !v.summary.bots.is_empty()) {
         h.push_str("<h2>Bot against bot</h2>\n");
         bots_table(&mut h, r);
@@ -438,6 +439,42 @@ fn tension_table(h: &mut String, r: &Report) {
             &s.unfinished_fishers_per_game,
         ] {
             let _ = write!(h, "<td>{}</td>", est(e));
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table>\n");
+}
+
+fn paired_measures_table(h: &mut String, r: &Report) {
+    if r.results.len() < 2 {
+        return;
+    }
+    let cols = [
+        ("margin", "margin"),
+        ("tiles", "tiles"),
+        ("bonus_turns", "bonus turns"),
+        ("lead_changes", "lead changes"),
+        ("settled_at", "winner settled after move"),
+        ("drama", "winner's worst deficit"),
+    ];
+    let _ = write!(
+        h,
+        "<p class=\"note\">Paired difference to {} per game (same seeds):</p>\n<table><tr><th>variant</th>",
+        esc(&r.results[0].variant)
+    );
+    for (_, name) in cols {
+        let _ = write!(h, "<th>{name}</th>");
+    }
+    h.push_str("</tr>\n");
+    for v in &r.results[1..] {
+        let Some(p) = &v.summary.paired_game_difference else {
+            continue;
+        };
+        let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
+        for (k, _) in cols {
+            if let Some(e) = p.get(k) {
+                let _ = write!(h, "<td>{:+.2} ± {:.2}</td>", e.mean, e.ci95);
+            }
         }
         h.push_str("</tr>\n");
     }

@@ -1,5 +1,6 @@
 //! `hunters simulate`: many games per variant, in parallel, with exact mergeable tallies.
 
+use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -119,6 +120,10 @@ pub(super) struct Summary {
     pub(super) winner_worst_deficit: Estimate,
     pub(super) unfinished_gatherers_per_game: Estimate,
     pub(super) unfinished_fishers_per_game: Estimate,
+    /// Against the first variant, game by game: the mean difference of each per-game
+    /// measure (absent for the first variant).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub(super) paired_game_difference: Option<BTreeMap<String, Estimate>>,
 }
 
 /// p10, p50 (the median) and p90, each with its 95 % interval.
@@ -297,6 +302,12 @@ fn summary(t: &Tally) -> Summary {
         winner_worst_deficit: estimate(&t.drama, 1.0),
         unfinished_gatherers_per_game: estimate(&t.unfinished_gatherers, 1.0),
         unfinished_fishers_per_game: estimate(&t.unfinished_fishers, 1.0),
+        paired_game_difference: (!t.paired_measures.is_empty()).then(|| {
+            t.paired_measures
+                .iter()
+                .map(|(name, m)| (name.clone(), estimate(m, 1.0)))
+                .collect()
+        }),
     }
 }
 
@@ -716,6 +727,42 @@ fn print(r: &Report) {
         t.add_row(row);
     }
     println!("{t}");
+    if r.results.len() > 1 {
+        println!(
+            "Paired difference to {} per game (same seeds):",
+            r.results[0].variant
+        );
+        let mut t = super::table();
+        let cols = [
+            ("margin", "margin"),
+            ("tiles", "tiles"),
+            ("bonus_turns", "bonus turns"),
+            ("lead_changes", "lead changes"),
+            ("settled_at", "winner settled after move"),
+            ("drama", "winner's worst deficit"),
+        ];
+        let mut header = vec![Cell::new("variant")];
+        header.extend(cols.iter().map(|(_, h)| Cell::new(*h)));
+        t.set_header(header);
+        for v in &r.results[1..] {
+            let Some(p) = &v.summary.paired_game_difference else {
+                continue;
+            };
+            let mut row = vec![Cell::new(&v.variant)];
+            for (k, _) in cols {
+                let e = p.get(k).copied().unwrap_or(Estimate {
+                    mean: 0.0,
+                    ci95: 0.0,
+                });
+                row.push(
+                    Cell::new(format!("{:+.2} ± {:.2}", e.mean, e.ci95))
+                        .set_alignment(CellAlignment::Right),
+                );
+            }
+            t.add_row(row);
+        }
+        println!("{t}");
+    }
     if r.results.iter().any(|v| !v.summary.bots.is_empty()) {
         println!(
             "Bot against bot{} (a game whose best total two bots share counts half):",
