@@ -175,7 +175,8 @@ fn extent(game: &Game) -> (i32, i32, i32, i32) {
 pub fn svg(game: &Game, names: &[String], title: &str) -> String {
     let placed = game.board().placed();
     let (x0, x1, y0, y1) = extent(game);
-    let margin = 16.0;
+    // Room around the board for the coordinates along its edges.
+    let margin = 30.0;
     let board_w = f64::from(x1 - x0 + 1) * S;
     let board_h = f64::from(y1 - y0 + 1) * S;
     let width = board_w + 2.0 * margin + LEGEND;
@@ -330,7 +331,38 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
                 );
             }
         }
+        // Tiles that are not regular land tiles carry a badge: ★ bonus or menhir, S Scout.
+        let badge = if !tile.spots.is_empty() {
+            Some(("S", "#6a3d9a"))
+        } else if tile.deck == crate::tile::Deck::Bonus {
+            Some(("★", "#b8860b"))
+        } else {
+            None
+        };
+        if let Some((mark, fill)) = badge {
+            let _ = writeln!(
+                out,
+                r##"<g class="badge"><circle cx="9" cy="9" r="7" fill="{fill}" stroke="#ffffff" stroke-width="1.2"/><text x="9" y="12.5" font-size="9" font-weight="bold" text-anchor="middle" fill="#ffffff">{mark}</text></g>"##
+            );
+        }
         let _ = writeln!(out, "</g>");
+    }
+    // Coordinates along the edges: the squares of `X,Y:ZONE` addresses.
+    for x in x0..=x1 {
+        let cx = margin + f64::from(x - x0) * S + S / 2.0;
+        let _ = writeln!(
+            out,
+            r##"<text class="coordinate" x="{cx:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="#555">{x}</text>"##,
+            margin - 8.0
+        );
+    }
+    for y in y0..=y1 {
+        let cy = margin + f64::from(y - y0) * S + S / 2.0 + 4.0;
+        let _ = writeln!(
+            out,
+            r##"<text class="coordinate" x="{:.1}" y="{cy:.1}" font-size="11" text-anchor="end" fill="#555">{y}</text>"##,
+            margin - 5.0
+        );
     }
     // Pieces, above every tile; several in one zone stand side by side.
     let mut drawn: Vec<(usize, ZoneRef)> = Vec::new();
@@ -369,32 +401,51 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
     out
 }
 
-/// A piece: gatherers and fishers stand, hunters lie, huts are little houses.
+/// A piece: gatherers and fishers stand, hunters lie, huts are little houses. Each has a
+/// white halo under a dark outline, so that it stands out on any ground (a blue piece on a
+/// river, a green one in a forest).
 fn piece_shape(piece: Piece, x: f64, y: f64, colour: &str) -> String {
-    let stroke = r##"stroke="#222" stroke-width="1""##;
-    match piece {
+    let shape = match piece {
         Piece::Hut => format!(
-            r#"<polygon class="piece hut" points="{}" fill="{colour}" {stroke}/>"#,
+            r#"<polygon points="{}""#,
             points(&[
-                (x - 6.0, y + 5.0),
-                (x - 6.0, y - 1.0),
-                (x, y - 7.0),
-                (x + 6.0, y - 1.0),
-                (x + 6.0, y + 5.0),
+                (x - 8.5, y + 7.0),
+                (x - 8.5, y - 1.5),
+                (x, y - 10.0),
+                (x + 8.5, y - 1.5),
+                (x + 8.5, y + 7.0),
             ])
         ),
         Piece::Hunter => format!(
-            r#"<rect class="piece hunter" x="{:.1}" y="{:.1}" width="14" height="7" rx="3" fill="{colour}" {stroke}/>"#,
-            x - 7.0,
-            y - 3.5
+            r#"<rect x="{:.1}" y="{:.1}" width="20" height="10" rx="4""#,
+            x - 10.0,
+            y - 5.0
         ),
         Piece::Gatherer | Piece::Fisher => format!(
-            r#"<rect class="piece {}" x="{:.1}" y="{:.1}" width="7" height="13" rx="3" fill="{colour}" {stroke}/>"#,
-            crate::log::piece_name(piece),
-            x - 3.5,
-            y - 6.5
+            r#"<rect x="{:.1}" y="{:.1}" width="10" height="18" rx="4""#,
+            x - 5.0,
+            y - 9.0
         ),
+    };
+    format!(
+        r##"<g class="piece {}">{shape} fill="none" stroke="#ffffff" stroke-width="4.5" stroke-linejoin="round"/>{shape} fill="{colour}" stroke="#111111" stroke-width="1.4" stroke-linejoin="round"/></g>"##,
+        crate::log::piece_name(piece)
+    )
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+fn lines_of(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
     }
+    lines
 }
 
 fn legend(out: &mut String, game: &Game, names: &[String], title: &str, x: f64) {
@@ -402,12 +453,17 @@ fn legend(out: &mut String, game: &Game, names: &[String], title: &str, x: f64) 
         out,
         r#"<g class="legend" transform="translate({x:.1},16)">"#
     );
-    let _ = writeln!(
-        out,
-        r#"<text x="0" y="12" font-size="13" font-weight="bold">{}</text>"#,
-        esc(title)
-    );
-    let mut y = 34.0;
+    // The title breaks into lines that fit the legend's width.
+    let mut y = 12.0;
+    for line in lines_of(title, 44) {
+        let _ = writeln!(
+            out,
+            r#"<text class="title" x="0" y="{y:.1}" font-size="13" font-weight="bold">{}</text>"#,
+            esc(&line)
+        );
+        y += 16.0;
+    }
+    y += 6.0;
     let _ = writeln!(
         out,
         r#"<text x="0" y="{y}" font-size="11" font-weight="bold">Scores</text>"#
@@ -473,6 +529,8 @@ fn legend(out: &mut String, game: &Game, names: &[String], title: &str, x: f64) 
         "f fish · G gold nugget · ▲ menhir · m mushrooms",
         "standing: gatherer, fisher · lying: hunter",
         "house: hut",
+        "★ bonus or menhir tile · S Scout tile",
+        "numbers along the edges: x (top), y (left)",
     ] {
         let _ = writeln!(
             out,
@@ -531,5 +589,14 @@ pub fn ascii(game: &Game) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
+    let scores: Vec<String> = (0..game.players())
+        .map(|p| format!("{} ({}) {}", p + 1, PLAYER_COLOURS[p % 5], game.total(p)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "scores: {}{}",
+        scores.join(", "),
+        if game.is_over() { " (final)" } else { "" }
+    );
     out
 }
