@@ -282,3 +282,13 @@ fn a_program_that_misbehaves_ends_the_game_with_an_error_naming_the_seat() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bigger_budgets_play_longer_playouts() {
+    use hunters::bot::mcts::rounds_for;
+    assert_eq!(rounds_for(20), 1);
+    assert_eq!(rounds_for(500), 1);
+    assert_eq!(rounds_for(1000), 2);
+    assert_eq!(rounds_for(2000), 3);
+    assert_eq!(rounds_for(4000), 4);
+}
