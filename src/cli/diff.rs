@@ -269,17 +269,10 @@ fn corpus(
     let mut sums = vec![(0u64, [0u64; 6], [0u64; 6], 0usize, 0usize); variants.len()];
     for path in paths {
         let parsed = log::load(path)?;
-        let own = match log::verify(&parsed, path.parent()) {
+        let consequence = "A log does not verify under its own variant; nothing was compared.";
+        let own = match super::verified(&parsed, path, consequence)? {
             Ok(v) => v,
-            Err(Failure::Unreadable(e)) => return Err(e.into()),
-            Err(Failure::Diverged(d)) => {
-                println!("FAIL {d}");
-                if let Some(note) = log::version_note(&parsed) {
-                    eprintln!("note: {note}");
-                }
-                println!("A log does not verify under its own variant; nothing was compared.");
-                return Ok(ExitCode::from(1));
-            }
+            Err(code) => return Ok(code),
         };
         let recorded = points(&own.game);
         let mut replays = Vec::new();
@@ -432,17 +425,10 @@ fn from_log(
     variants: &[Variant],
 ) -> Result<Result<Report, ExitCode>> {
     let parsed = log::load(path)?;
-    let own = match log::verify(&parsed, path.parent()) {
+    let consequence = "The log does not verify under its own variant; nothing was compared.";
+    let own = match super::verified(&parsed, path, consequence)? {
         Ok(v) => v,
-        Err(Failure::Unreadable(e)) => return Err(e.into()),
-        Err(Failure::Diverged(d)) => {
-            println!("FAIL {d}");
-            if let Some(note) = log::version_note(&parsed) {
-                eprintln!("note: {note}");
-            }
-            println!("The log does not verify under its own variant; nothing was compared.");
-            return Ok(Err(ExitCode::from(1)));
-        }
+        Err(code) => return Ok(Err(code)),
     };
     let mut replays = Vec::new();
     for v in variants {

@@ -132,6 +132,28 @@ fn seat_list(players: Option<u8>, bots: &[BotKind]) -> Result<Vec<BotKind>> {
     }
 }
 
+/// A log verified under its own rules; or, when it does not verify, the first divergence
+/// printed (with a word on the version that wrote it), `consequence` said, and exit code 1.
+fn verified(
+    parsed: &hunters::log::Log,
+    path: &std::path::Path,
+    consequence: &str,
+) -> Result<std::result::Result<hunters::log::Verified, ExitCode>> {
+    use hunters::log::{self, Failure};
+    match log::verify(parsed, path.parent()) {
+        Ok(v) => Ok(Ok(v)),
+        Err(Failure::Unreadable(e)) => Err(e.into()),
+        Err(Failure::Diverged(d)) => {
+            println!("FAIL {d}");
+            if let Some(note) = log::version_note(parsed) {
+                eprintln!("note: {note}");
+            }
+            println!("{consequence}");
+            Ok(Err(ExitCode::from(1)))
+        }
+    }
+}
+
 /// A seed when none is given: the clock, mixed, so that two runs in a row differ.
 fn pick_seed() -> u64 {
     let nanos = std::time::SystemTime::now()

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use hunters::log::{self, Failure};
+use hunters::log;
 use hunters::render;
 
 #[derive(clap::Args)]
@@ -39,18 +39,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
     }
     // Only a log that verifies is drawn: the picture must be of a game the rules allow.
-    let verified = match log::verify(&parsed, path.parent()) {
-        Ok(v) => v,
-        Err(Failure::Unreadable(e)) => return Err(e.into()),
-        Err(Failure::Diverged(d)) => {
-            println!("FAIL {d}");
-            if let Some(note) = log::version_note(&parsed) {
-                eprintln!("note: {note}");
-            }
-            println!("The log does not verify; nothing was drawn.");
-            return Ok(ExitCode::from(1));
-        }
-    };
+    let verified =
+        match super::verified(&parsed, path, "The log does not verify; nothing was drawn.")? {
+            Ok(v) => v,
+            Err(code) => return Ok(code),
+        };
     let game = match args.turn {
         Some(n) => {
             log::replay_to(&parsed, path.parent(), Some(n)).map_err(|f| anyhow::anyhow!("{f}"))?

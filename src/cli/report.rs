@@ -449,14 +449,7 @@ fn paired_measures_table(h: &mut String, r: &Report) {
     if r.results.len() < 2 {
         return;
     }
-    let cols = [
-        ("margin", "margin"),
-        ("tiles", "tiles"),
-        ("bonus_turns", "bonus turns"),
-        ("lead_changes", "lead changes"),
-        ("settled_at", "winner settled after move"),
-        ("drama", "winner's worst deficit"),
-    ];
+    let cols = super::simulate::PAIRED_COLUMNS;
     let _ = write!(
         h,
         "<p class=\"note\">Paired difference to {} per game (same seeds):</p>\n<table><tr><th>variant</th>",

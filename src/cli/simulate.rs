@@ -126,6 +126,16 @@ pub(super) struct Summary {
     pub(super) paired_game_difference: Option<BTreeMap<String, Estimate>>,
 }
 
+/// The per-game measures shown paired across variants: key in the tally, heading.
+pub(super) const PAIRED_COLUMNS: [(&str, &str); 6] = [
+    ("margin", "margin"),
+    ("tiles", "tiles"),
+    ("bonus_turns", "bonus turns"),
+    ("lead_changes", "lead changes"),
+    ("settled_at", "winner settled after move"),
+    ("drama", "winner's worst deficit"),
+];
+
 /// p10, p50 (the median) and p90, each with its 95 % interval.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub(super) struct Percentiles {
@@ -733,14 +743,7 @@ fn print(r: &Report) {
             r.results[0].variant
         );
         let mut t = super::table();
-        let cols = [
-            ("margin", "margin"),
-            ("tiles", "tiles"),
-            ("bonus_turns", "bonus turns"),
-            ("lead_changes", "lead changes"),
-            ("settled_at", "winner settled after move"),
-            ("drama", "winner's worst deficit"),
-        ];
+        let cols = PAIRED_COLUMNS;
         let mut header = vec![Cell::new("variant")];
         header.extend(cols.iter().map(|(_, h)| Cell::new(*h)));
         t.set_header(header);
@@ -936,16 +939,9 @@ impl GamesOut {
                 seed.to_string(),
                 quote(variant),
                 winners.join(" "),
-                o.margin.to_string(),
-                o.tiles.to_string(),
-                o.bonus_turns.to_string(),
-                o.discards.to_string(),
-                o.tension.lead_changes.to_string(),
-                o.tension.settled_at.to_string(),
-                o.tension.drama.to_string(),
-                o.unfinished.0.to_string(),
-                o.unfinished.1.to_string(),
             ];
+            // margin … unfinished_fishers: the game measures, in the header's order.
+            cells.extend(o.measures().iter().map(i64::to_string));
             for (s, bot) in seats.iter().enumerate() {
                 cells.push(quote(&bot.name()));
                 cells.extend(points(s).iter().map(u32::to_string));
