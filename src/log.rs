@@ -1055,6 +1055,18 @@ fn expected_move(game: &Game) -> String {
     }
 }
 
+/// A move typed as a log writes it (`place 1 34 1,0 r90 hunter Es`, `refuse 1`, `draw`), in
+/// the game's terms for the player to move; whether it is legal is [`Game::check`]'s to say.
+pub fn read_move(game: &Game, text: &str) -> Result<Move, String> {
+    let w: Vec<&str> = text.split_whitespace().collect();
+    match w.first().copied() {
+        Some("place") => to_move(game, &parse_move(&w)?),
+        Some("refuse") => Ok(Move::refuse()),
+        Some("draw") => Ok(Move::draw()),
+        _ => Err("a move starts with `place`, `refuse` or `draw`".to_string()),
+    }
+}
+
 /// The move a `place` line describes, in the game's terms.
 fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
     let turn = game.turn().ok_or("the game is over")?;

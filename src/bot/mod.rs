@@ -14,6 +14,7 @@
 
 pub mod exec;
 pub mod greedy;
+pub mod human;
 pub mod mcts;
 
 use std::fmt;
@@ -24,6 +25,7 @@ use crate::rng::{Stream, below, stream};
 
 pub use exec::ExecBot;
 pub use greedy::GreedyBot;
+pub use human::HumanBot;
 pub use mcts::MctsBot;
 
 /// A bot chooses one of the legal moves of the game's player to move.
@@ -48,13 +50,17 @@ pub struct BotError {
 
 impl fmt::Display for BotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the bot of seat {} ({}) {}",
-            self.seat + 1,
-            self.bot,
-            self.message
-        )
+        if self.bot == "human" {
+            write!(f, "the player of seat {} {}", self.seat + 1, self.message)
+        } else {
+            write!(
+                f,
+                "the bot of seat {} ({}) {}",
+                self.seat + 1,
+                self.bot,
+                self.message
+            )
+        }
     }
 }
 
@@ -69,6 +75,8 @@ pub enum BotKind {
     Mcts {
         playouts: u32,
     },
+    /// A person at the keyboard (standard input and error).
+    Human,
     /// A program speaking the bot protocol (docs/bot-protocol.md): its command line, and
     /// the seconds it has for each answer.
     Exec {
@@ -80,12 +88,13 @@ pub enum BotKind {
 impl BotKind {
     /// The names `--bots` takes (`mcts:N` sets the playouts).
     pub const NAMES: &'static str =
-        "random, greedy, mcts (1,000 playouts a move), mcts:N or exec:PROGRAM";
+        "random, greedy, mcts (1,000 playouts a move), mcts:N, human or exec:PROGRAM";
 
     pub fn name(&self) -> String {
         match self {
             BotKind::Random => "random".to_string(),
             BotKind::Greedy => "greedy".to_string(),
+            BotKind::Human => "human".to_string(),
             BotKind::Mcts { playouts } if *playouts == mcts::DEFAULT_PLAYOUTS => "mcts".to_string(),
             BotKind::Mcts { playouts } => format!("mcts:{playouts}"),
             BotKind::Exec { command, .. } => format!("exec:{command}"),
@@ -99,6 +108,7 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot::new(rng)),
             BotKind::Greedy => Box::new(GreedyBot::new(rng)),
+            BotKind::Human => Box::new(HumanBot::on_terminal()),
             BotKind::Mcts { playouts } => Box::new(MctsBot::new(rng, *playouts)),
             BotKind::Exec {
                 command,
@@ -132,6 +142,7 @@ impl FromStr for BotKind {
         match s {
             "random" => Ok(BotKind::Random),
             "greedy" => Ok(BotKind::Greedy),
+            "human" => Ok(BotKind::Human),
             "mcts" => Ok(BotKind::Mcts {
                 playouts: mcts::DEFAULT_PLAYOUTS,
             }),

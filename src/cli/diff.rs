@@ -166,7 +166,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             Err(code) => return Ok(code),
         },
         None => {
-            let bots = super::seats(args.players, &args.bots, &args.timeout)?;
+            let bots = super::seats_of_bots(args.players, &args.bots, &args.timeout)?;
             let seed = args.seed.unwrap_or_else(super::pick_seed);
             let games: Vec<Game> = variants
                 .iter()

@@ -110,6 +110,18 @@ fn seats(players: Option<u8>, bots: &[BotKind], timeout: &BotTimeout) -> Result<
         .collect())
 }
 
+/// [`seats`] for the commands that play many games or several at once: bots only.
+fn seats_of_bots(
+    players: Option<u8>,
+    bots: &[BotKind],
+    timeout: &BotTimeout,
+) -> Result<Vec<BotKind>> {
+    if bots.contains(&BotKind::Human) {
+        bail!("a human seat plays in `hunters play`; this command plays its games with bots only");
+    }
+    seats(players, bots, timeout)
+}
+
 /// How long a program bot (`exec:PROGRAM`) may take to answer.
 #[derive(clap::Args, Clone, Debug)]
 struct BotTimeout {

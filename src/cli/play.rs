@@ -85,12 +85,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .enumerate()
         .map(|(seat, k)| k.make(seed, seat))
         .collect();
-    play_out(&mut game, &mut players)?;
+    let played = play_out(&mut game, &mut players);
+    // A game left early (a person quit, a program bot failed) still leaves its log: it
+    // verifies as far as it went and shows where it stopped.
     if let Some(path) = &args.log {
         let header = log::Header::for_bots(&args.variant, seed, &bots);
         std::fs::write(path, log::write(&game, &header))
             .with_context(|| format!("cannot write the log to {}", path.display()))?;
     }
+    played?;
     if let Some(path) = &args.svg {
         let names: Vec<String> = bots.iter().map(|b| b.name().to_string()).collect();
         let title = format!("variant {}, seed {seed}", args.variant);

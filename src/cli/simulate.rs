@@ -349,7 +349,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if !args.merge.is_empty() {
         return merge(args);
     }
-    let bots = super::seats(args.players, &args.bots, &args.timeout)?;
+    let bots = super::seats_of_bots(args.players, &args.bots, &args.timeout)?;
     let variants: Vec<Variant> = args
         .variants
         .iter()

@@ -1,0 +1,163 @@
+//! A person's seat: driven through plain standard input and through a pseudo-terminal. Bad
+//! entries are answered with their reason and asked again, `help` helps, `quit` leaves after
+//! a yes and the log of the game so far is still written.
+
+mod run;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use run::{hunters, stderr, stdout};
+
+/// `hunters ARGS` with `input` on its standard input.
+fn with_input(args: &[&str], input: &str) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hunters"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    // Written from a thread: the game may stop reading before all of it is taken.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    out
+}
+
+/// Answers that always take the first legal move, as many as a game can need.
+fn first_moves() -> String {
+    "0\n".repeat(400)
+}
+
+#[test]
+fn a_person_plays_a_whole_game_on_standard_input() {
+    let dir = std::env::temp_dir().join(format!("hunters-human-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("game.log");
+    let input = format!(
+        "hello\n999\nplace 1 67 5,5 r0\nplace 1 67 0,-1 r0 hunter N\nhelp\n\
+         place 1 67 0,-1 r0 gatherer N\n{}",
+        first_moves()
+    );
+    let o = with_input(
+        &[
+            "play",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            "3",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let talk = stderr(&o);
+    for answer in [
+        "Not that: a move starts with `place`, `refuse` or `draw`.",
+        "Not that: there are moves 0 to 23 only.",
+        "Not that: the tile cannot go there: the square touches no tile by a side.",
+        "Not that: the piece cannot go there: a hunter lies in a meadow, not on a forest.",
+        "Type the number of a move from the list",
+        "You drew tile 67",
+        "The game is over",
+    ] {
+        assert!(talk.contains(answer), "{answer}");
+    }
+    assert!(stdout(&o).contains("| 1      | human  |"), "{}", stdout(&o));
+    let v = hunters(&["verify", log.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stdout(&v));
+    // A typed move is the move played.
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("[Players \"human, greedy\"]"));
+    let first = text.lines().find(|l| l.starts_with("place 1 ")).unwrap();
+    assert!(
+        first.starts_with("place 1 67 0,-1 r0 gatherer N"),
+        "{first}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn quitting_asks_first_and_keeps_the_log_so_far() {
+    let dir = std::env::temp_dir().join(format!("hunters-quit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("left.log");
+    let o = with_input(
+        &[
+            "play",
+            "--bots",
+            "human,random",
+            "--seed",
+            "4",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        "0\n0\nquit\nn\n0\nquit\ny\n",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("Leave the game? (y/n)"));
+    assert!(
+        stderr(&o).contains("error: the player of seat 1 left the game"),
+        "{}",
+        stderr(&o)
+    );
+    // Three moves of the person were played before leaving, and the log says so.
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("place 1 ")).count(),
+        3
+    );
+    // The end of input ends the game the same way, never a hang.
+    let o = with_input(&["play", "--bots", "human,random", "--seed", "4"], "0\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the input ended before a move was chosen"));
+    // Commands that play many games refuse a person's seat.
+    let o = hunters(&["simulate", "--games", "2", "--bots", "human,random", "2020"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("a human seat plays in `hunters play`"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The same through a pseudo-terminal (`script` from util-linux gives the game a terminal).
+#[test]
+fn a_person_plays_through_a_pseudo_terminal() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("no `script`: the pseudo-terminal check is skipped");
+        return;
+    }
+    let command = format!(
+        "{} play --bots human,random --seed 5",
+        env!("CARGO_BIN_EXE_hunters")
+    );
+    let mut child = Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = format!("help\n{}", first_moves());
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{screen}");
+    // What the person saw on the terminal: the board, the moves, the help, the result.
+    for seen in [
+        "Your move (0 to",
+        "Type the number of a move",
+        "scores: 1 (red)",
+        "Winner",
+    ] {
+        assert!(screen.contains(seen), "{seen}: {screen:.2000}");
+    }
+}
