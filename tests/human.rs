@@ -161,3 +161,37 @@ fn a_person_plays_through_a_pseudo_terminal() {
         assert!(screen.contains(seen), "{seen}: {screen:.2000}");
     }
 }
+
+#[test]
+fn undo_takes_back_the_persons_last_move() {
+    let dir = std::env::temp_dir().join(format!("hunters-undo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("undo.log");
+    // Nothing to undo at first; then a move, the bot's reply, undo, and another first move.
+    let input = format!("undo\n0\nundo\n1\n{}", first_moves());
+    let o = with_input(
+        &[
+            "play",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            "3",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let talk = stderr(&o);
+    assert!(talk.contains("Nothing to undo"), "{talk:.3000}");
+    assert!(talk.contains("Your last move is taken back."));
+    let text = std::fs::read_to_string(&log).unwrap();
+    let first = text.lines().find(|l| l.starts_with("place 1 ")).unwrap();
+    assert!(
+        first.starts_with("place 1 67 0,-1 r0 gatherer N"),
+        "{first}"
+    );
+    let v = hunters(&["verify", log.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stdout(&v));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

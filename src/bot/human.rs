@@ -2,7 +2,8 @@
 //! and supplies, the drawn tile and the numbered legal moves on standard error, and reads a
 //! choice from standard input: a move's number, or the move as a log writes it
 //! (`place 1 34 1,0 r90 hunter Es`). An entry that is not a legal move is answered with the
-//! reason and asked again; `help` explains, `quit` leaves the game (after a yes).
+//! reason and asked again; `help` explains, `undo` takes back the person's last move while
+//! only bots have moved since ([`play_with_people`]), `quit` leaves the game (after a yes).
 
 use std::io::{BufRead, Write};
 
@@ -26,6 +27,7 @@ Type the number of a move from the list, or the move as a log writes it:
   draw                                           draw rather than lay your special tile
 The board: x along the top, y down the side; each tile shows its sides (F forest,
 M meadow, R river) and in its centre the seat of a piece on it (o: a lake).
+undo takes back your last move while only bots have moved since; board shows the turn again;
 quit leaves the game (the log is still written with --log).";
 
 impl HumanBot {
@@ -92,17 +94,30 @@ impl HumanBot {
     }
 
     fn ask(&mut self, game: &Game, moves: &[Move]) -> Result<Move, String> {
+        match self.turn(game, moves, false)? {
+            Action::Play(m) => Ok(m),
+            Action::Undo => Err("cannot undo here".to_string()),
+        }
+    }
+
+    /// The person's turn: a move, or, when `can_undo`, the wish to take back their last one.
+    pub fn turn(&mut self, game: &Game, moves: &[Move], can_undo: bool) -> Result<Action, String> {
         self.show(game, moves)?;
         loop {
             self.say(&format!(
-                "Your move (0 to {}, a move, help, quit): ",
-                moves.len() - 1
+                "Your move (0 to {}, a move, help, {}quit): ",
+                moves.len() - 1,
+                if can_undo { "undo, " } else { "" }
             ))?;
             let line = self.read_line()?;
             match line.as_str() {
                 "" => continue,
                 "help" | "?" => self.say(&format!("{HELP}\n"))?,
                 "board" => self.show(game, moves)?,
+                "undo" if can_undo => return Ok(Action::Undo),
+                "undo" => self.say(
+                    "Nothing to undo: you have not moved yet, or another person has moved since.\n",
+                )?,
                 "quit" | "exit" => {
                     self.say("Leave the game? (y/n) ")?;
                     if self.read_line()?.eq_ignore_ascii_case("y") {
@@ -110,12 +125,72 @@ impl HumanBot {
                     }
                 }
                 text => match choose(game, moves, text) {
-                    Ok(m) => return Ok(m),
+                    Ok(m) => return Ok(Action::Play(m)),
                     Err(why) => self.say(&format!("Not that: {why}.\n"))?,
                 },
             }
         }
     }
+}
+
+/// What a person does on their turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Play(Move),
+    /// Take back their own last move (only bots having moved since).
+    Undo,
+}
+
+/// Plays the game to its end with people at some seats (`None` in `bots`) and bots at the
+/// others. A person may `undo` their last move while only bots have moved since: the game
+/// goes back to just before it. Ends with the first error, the game as it then stands.
+pub fn play_with_people(
+    game: &mut Game,
+    bots: &mut [Option<Box<dyn Bot + Send>>],
+    person: &mut HumanBot,
+) -> Result<(), super::BotError> {
+    // The game before each of the latest person's moves, and whose they were.
+    let mut before: Vec<(usize, Game)> = Vec::new();
+    let mut moves = Vec::new();
+    while let Some(turn) = game.turn() {
+        game.legal_moves(&mut moves);
+        let fail = |bot: String, message: String| super::BotError {
+            seat: turn.player,
+            bot,
+            message,
+        };
+        let mv = match &mut bots[turn.player] {
+            Some(bot) => bot.choose(game, &moves).map_err(|m| fail(bot.name(), m))?,
+            None => {
+                let can_undo = before.last().is_some_and(|(seat, _)| *seat == turn.player);
+                match person
+                    .turn(game, &moves, can_undo)
+                    .map_err(|m| fail("human".to_string(), m))?
+                {
+                    Action::Play(m) => {
+                        if before.last().is_some_and(|(seat, _)| *seat != turn.player) {
+                            before.clear();
+                        }
+                        before.push((turn.player, game.clone()));
+                        m
+                    }
+                    Action::Undo => {
+                        if let Some((_, earlier)) = before.pop() {
+                            *game = earlier;
+                            let _ = person.say("Your last move is taken back.\n");
+                        }
+                        continue;
+                    }
+                }
+            }
+        };
+        game.play_unchecked(mv);
+    }
+    for bot in bots.iter_mut().flatten() {
+        bot.game_over(game);
+    }
+    person.game_over(game);
+    Ok(())
 }
 
 /// The move an entry names, or why it names none.

@@ -80,12 +80,23 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let variant = Variant::load(&args.variant)?;
     let seed = args.seed.unwrap_or_else(super::pick_seed);
     let mut game = Game::seeded(&variant, bots.len(), seed);
-    let mut players: Vec<_> = bots
-        .iter()
-        .enumerate()
-        .map(|(seat, k)| k.make(seed, seat))
-        .collect();
-    let played = play_out(&mut game, &mut players);
+    let played = if bots.contains(&BotKind::Human) {
+        // People may take a move back, which only this loop can do.
+        let mut seats: Vec<_> = bots
+            .iter()
+            .enumerate()
+            .map(|(seat, k)| (*k != BotKind::Human).then(|| k.make(seed, seat)))
+            .collect();
+        let mut person = hunters::bot::HumanBot::on_terminal();
+        hunters::bot::human::play_with_people(&mut game, &mut seats, &mut person)
+    } else {
+        let mut players: Vec<_> = bots
+            .iter()
+            .enumerate()
+            .map(|(seat, k)| k.make(seed, seat))
+            .collect();
+        play_out(&mut game, &mut players)
+    };
     // A game left early (a person quit, a program bot failed) still leaves its log: it
     // verifies as far as it went and shows where it stopped.
     if let Some(path) = &args.log {
