@@ -17,6 +17,8 @@ use super::Bot;
 pub struct HumanBot {
     input: Box<dyn BufRead + Send>,
     output: Box<dyn Write + Send>,
+    /// Colours for a terminal (never into a pipe or a file).
+    colour: bool,
 }
 
 const HELP: &str = "\
@@ -33,14 +35,43 @@ quit leaves the game (the log is still written with --log).";
 impl HumanBot {
     /// The human seat on the program's standard input and error.
     pub fn on_terminal() -> HumanBot {
-        HumanBot::new(
+        use std::io::IsTerminal;
+        let mut bot = HumanBot::new(
             Box::new(std::io::BufReader::new(std::io::stdin())),
             Box::new(std::io::stderr()),
-        )
+        );
+        bot.colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        bot
     }
 
     pub fn new(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) -> HumanBot {
-        HumanBot { input, output }
+        HumanBot {
+            input,
+            output,
+            colour: false,
+        }
+    }
+
+    /// The text board, its sides and pieces coloured on a terminal.
+    fn board(&self, game: &Game) -> String {
+        let text = render::ascii(game);
+        if !self.colour {
+            return text;
+        }
+        let lines: Vec<&str> = text.lines().collect();
+        let mut out = String::new();
+        for (i, line) in lines.iter().enumerate() {
+            // The first line explains, the last gives the scores: only the grid is coloured.
+            if i == 0 || i + 1 == lines.len() {
+                out.push_str(line);
+            } else {
+                for c in line.chars() {
+                    out.push_str(&paint(c));
+                }
+            }
+            out.push('\n');
+        }
+        out
     }
 
     fn say(&mut self, text: &str) -> Result<(), String> {
@@ -64,7 +95,7 @@ impl HumanBot {
             return Ok(());
         };
         let mut s = String::from("\n");
-        s.push_str(&render::ascii(game));
+        s.push_str(&self.board(game));
         let (meeples, huts) = game.supply(turn.player);
         let colour = render::PLAYER_COLOURS[turn.player % render::PLAYER_COLOURS.len()];
         let (regular, bonus) = game.unseen();
@@ -78,12 +109,39 @@ impl HumanBot {
             Some(t) => {
                 let tile = &game.tiles().tiles[t];
                 s.push_str(&format!(
-                    "You drew tile {}{}: sides {} (N E S W unturned); {}\n",
+                    "You drew tile {}{}: {}\n",
                     tile.id,
                     if turn.bonus { " (bonus)" } else { "" },
-                    tile.sides_code(),
                     tile.describe()
                 ));
+                // The tile in each of its turns, as the board shows tiles.
+                let mut rows = [String::new(), String::new(), String::new(), String::new()];
+                for rot in crate::tile::Rotation::ALL {
+                    let side = |d| match tile.side(rot, d) {
+                        crate::tile::Side::Forest => 'F',
+                        crate::tile::Side::Meadow => 'M',
+                        crate::tile::Side::River => 'R',
+                    };
+                    let centre = if tile.lakes.is_empty() { '.' } else { 'o' };
+                    let cell = |c: char| if self.colour { paint(c) } else { c.to_string() };
+                    use crate::tile::Dir;
+                    rows[0].push_str(&format!("{:<7}", format!("r{}", rot.degrees())));
+                    rows[1].push_str(&format!(" {} ", cell(side(Dir::N))));
+                    rows[1].push_str("    ");
+                    rows[2].push_str(&format!(
+                        "{}{}{}",
+                        cell(side(Dir::W)),
+                        centre,
+                        cell(side(Dir::E))
+                    ));
+                    rows[2].push_str("    ");
+                    rows[3].push_str(&format!(" {} ", cell(side(Dir::S))));
+                    rows[3].push_str("    ");
+                }
+                for r in rows {
+                    s.push_str(r.trim_end());
+                    s.push('\n');
+                }
             }
             None => s.push_str("You may lay your special tile instead of drawing.\n"),
         }
@@ -131,6 +189,23 @@ impl HumanBot {
             }
         }
     }
+}
+
+/// A board character in its colour (ANSI): forests green, rivers blue, meadows yellow,
+/// pieces in their owner's colour.
+fn paint(c: char) -> String {
+    let code = match c {
+        'F' => "32",
+        'R' => "34",
+        'M' => "33",
+        '1' => "1;31",
+        '2' => "1;34",
+        '3' => "1;33",
+        '4' => "1;32",
+        '5' => "1;35",
+        _ => return c.to_string(),
+    };
+    format!("\x1b[{code}m{c}\x1b[0m")
 }
 
 /// What a person does on their turn.
