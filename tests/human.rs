@@ -70,6 +70,9 @@ fn a_person_plays_a_whole_game_on_standard_input() {
         assert!(talk.contains(answer), "{answer}");
     }
     assert!(stdout(&o).contains("| 1      | human  |"), "{}", stdout(&o));
+    // The drawn tile in its four turns; no colour codes into a pipe.
+    assert!(talk.contains("r0     r90    r180   r270"));
+    assert!(!talk.contains('\u{1b}'), "colour codes written into a pipe");
     let v = hunters(&["verify", log.to_str().unwrap()]);
     assert!(v.status.success(), "{}", stdout(&v));
     // A typed move is the move played.
@@ -160,6 +163,8 @@ fn a_person_plays_through_a_pseudo_terminal() {
     ] {
         assert!(screen.contains(seen), "{seen}: {screen:.2000}");
     }
+    // On a terminal the board is in colour: forests green, rivers blue.
+    assert!(screen.contains("\u{1b}[32mF\u{1b}[0m"), "{screen:.2000}");
 }
 
 #[test]
