@@ -21,6 +21,20 @@ impl InputError {
             message: message.into(),
         }
     }
+
+    /// `given` is neither a built-in `kind` (one of `builtins`, a name table) nor a file.
+    pub fn neither_builtin_nor_file(given: &str, kind: &str, builtins: &[(&str, &str)]) -> Self {
+        let names: Vec<&str> = builtins.iter().map(|(n, _)| *n).collect();
+        InputError::new(
+            given,
+            None,
+            format!(
+                "no built-in {kind} has this name and no such file exists; the built-in {kind}s \
+                 are {}",
+                names.join(", ")
+            ),
+        )
+    }
 }
 
 impl fmt::Display for InputError {

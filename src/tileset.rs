@@ -61,15 +61,10 @@ impl TileSet {
         }
         let path = Path::new(name_or_path);
         if !path.exists() {
-            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-            return Err(InputError::new(
+            return Err(InputError::neither_builtin_nor_file(
                 name_or_path,
-                None,
-                format!(
-                    "no built-in tile set has this name and no such file exists; the built-in \
-                     tile sets are {}",
-                    names.join(", ")
-                ),
+                "tile set",
+                &BUILTIN,
             ));
         }
         TileSet::load_file(path)

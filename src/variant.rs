@@ -66,15 +66,10 @@ impl Variant {
         }
         let path = Path::new(name_or_path);
         if !path.exists() {
-            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-            return Err(InputError::new(
+            return Err(InputError::neither_builtin_nor_file(
                 name_or_path,
-                None,
-                format!(
-                    "no built-in variant has this name and no such file exists; the built-in \
-                     variants are {}",
-                    names.join(", ")
-                ),
+                "variant",
+                &BUILTIN,
             ));
         }
         let text = read_input(path)?;

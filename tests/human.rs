@@ -11,8 +11,30 @@ use run::{hunters, stderr, stdout};
 
 /// `hunters ARGS` with `input` on its standard input.
 fn with_input(args: &[&str], input: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hunters"))
-        .args(args)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hunters"));
+    command.args(args);
+    feed(command, input)
+}
+
+/// A seeded game of a person (seat 1) against greedy, logged to `log`, answering `input`.
+fn person_against_greedy(log: &std::path::Path, input: &str) -> std::process::Output {
+    with_input(
+        &[
+            "play",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            "3",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        input,
+    )
+}
+
+/// Runs `command` with `input` on its standard input and waits for it.
+fn feed(mut command: Command, input: &str) -> std::process::Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -44,18 +66,7 @@ fn a_person_plays_a_whole_game_on_standard_input() {
          place 1 67 0,-1 r0 gatherer N\n{}",
         first_moves()
     );
-    let o = with_input(
-        &[
-            "play",
-            "--bots",
-            "human,greedy",
-            "--seed",
-            "3",
-            "--log",
-            log.to_str().unwrap(),
-        ],
-        &input,
-    );
+    let o = person_against_greedy(&log, &input);
     assert!(o.status.success(), "{}", stderr(&o));
     let talk = stderr(&o);
     for answer in [
@@ -138,20 +149,9 @@ fn a_person_plays_through_a_pseudo_terminal() {
         "{} play --bots human,random --seed 5",
         env!("CARGO_BIN_EXE_hunters")
     );
-    let mut child = Command::new("script")
-        .args(["-q", "-e", "-c", &command, "/dev/null"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = format!("help\n{}", first_moves());
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    let _ = writer.join();
+    let mut script = Command::new("script");
+    script.args(["-q", "-e", "-c", &command, "/dev/null"]);
+    let out = feed(script, &format!("help\n{}", first_moves()));
     let screen = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{screen}");
     // What the person saw on the terminal: the board, the moves, the help, the result.
@@ -174,18 +174,7 @@ fn undo_takes_back_the_persons_last_move() {
     let log = dir.join("undo.log");
     // Nothing to undo at first; then a move, the bot's reply, undo, and another first move.
     let input = format!("undo\n0\nundo\n1\n{}", first_moves());
-    let o = with_input(
-        &[
-            "play",
-            "--bots",
-            "human,greedy",
-            "--seed",
-            "3",
-            "--log",
-            log.to_str().unwrap(),
-        ],
-        &input,
-    );
+    let o = person_against_greedy(&log, &input);
     assert!(o.status.success(), "{}", stderr(&o));
     let talk = stderr(&o);
     assert!(talk.contains("Nothing to undo"), "{talk:.3000}");

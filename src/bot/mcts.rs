@@ -205,7 +205,7 @@ impl MctsBot {
             scratch.legal_moves(&mut self.buffer);
             // The tile only, at random: a bare move (no piece, no recall) when there is one.
             self.buffer
-                .retain(|m| m.piece.is_none() && m.recall.is_none() || m.play == Play::Draw);
+                .retain(|m| m.piece.is_none() && m.recall.is_none());
             if self.buffer.is_empty() {
                 scratch.legal_moves(&mut self.buffer);
             }

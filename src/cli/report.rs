@@ -316,10 +316,7 @@ fn paired_chart(h: &mut String, r: &Report) {
 }
 
 fn seat_chart(h: &mut String, r: &Report) {
-    let seats = r
-        .results
-        .first()
-        .map_or(0, |v| v.summary.win_share_by_seat.len());
+    let seats = r.seats();
     if seats == 0 {
         return;
     }
@@ -380,10 +377,7 @@ fn seat_chart(h: &mut String, r: &Report) {
 }
 
 fn seat_table(h: &mut String, r: &Report) {
-    let seats = r
-        .results
-        .first()
-        .map_or(0, |v| v.summary.win_share_by_seat.len());
+    let seats = r.seats();
     h.push_str("<table><tr><th>variant</th>");
     for s in 1..=seats {
         let _ = write!(h, "<th>seat {s}</th>");
@@ -421,23 +415,16 @@ fn seat_table(h: &mut String, r: &Report) {
 }
 
 fn tension_table(h: &mut String, r: &Report) {
-    h.push_str(
-        "<table><tr><th>variant</th><th>tiles</th><th>discards</th><th>lead changes</th>\
-         <th>winner settled after move</th><th>winner's worst deficit</th>\
-         <th>gatherers left unfinished</th><th>fishers left unfinished</th></tr>\n",
-    );
+    h.push_str("<table><tr><th>variant</th>");
+    if let Some(v) = r.results.first() {
+        for (name, _) in v.summary.per_game() {
+            let _ = write!(h, "<th>{}</th>", esc(name));
+        }
+    }
+    h.push_str("</tr>\n");
     for v in &r.results {
-        let s = &v.summary;
         let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
-        for e in [
-            &s.tiles_per_game,
-            &s.discards_per_game,
-            &s.lead_changes_per_game,
-            &s.settled_after_move,
-            &s.winner_worst_deficit,
-            &s.unfinished_gatherers_per_game,
-            &s.unfinished_fishers_per_game,
-        ] {
+        for (_, e) in v.summary.per_game() {
             let _ = write!(h, "<td>{}</td>", est(e));
         }
         h.push_str("</tr>\n");

@@ -137,6 +137,31 @@ pub(super) const PAIRED_COLUMNS: [(&str, &str); 6] = [
     ("drama", "winner's worst deficit"),
 ];
 
+impl Summary {
+    /// The per-game measures of length and tension, with their headings, in table order.
+    pub(super) fn per_game(&self) -> [(&'static str, &Estimate); 7] {
+        [
+            ("tiles", &self.tiles_per_game),
+            ("discards", &self.discards_per_game),
+            ("lead changes", &self.lead_changes_per_game),
+            ("winner settled after move", &self.settled_after_move),
+            ("winner's worst deficit", &self.winner_worst_deficit),
+            (
+                "gatherers left unfinished",
+                &self.unfinished_gatherers_per_game,
+            ),
+            ("fishers left unfinished", &self.unfinished_fishers_per_game),
+        ]
+    }
+}
+
+impl Report {
+    /// Seats per game in this run.
+    pub(super) fn seats(&self) -> usize {
+        self.config.bots.len()
+    }
+}
+
 /// p10, p50 (the median) and p90, each with its 95 % interval.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub(super) struct Percentiles {
@@ -622,10 +647,7 @@ fn print(r: &Report) {
         t.add_row(row);
     }
     println!("{t}");
-    let seats = r
-        .results
-        .first()
-        .map_or(0, |x| x.summary.win_rate_by_seat.len());
+    let seats = r.seats();
     println!(
         "Wins by seat, a shared victory split among its winners{}:",
         if c.rotate_seats {
@@ -706,35 +728,19 @@ fn print(r: &Report) {
     println!("{t}");
     println!("Length and tension per game (mean ± 95 % interval):");
     let mut t = super::table();
-    t.set_header(vec![
-        "variant",
-        "tiles",
-        "discards",
-        "lead changes",
-        "winner settled after move",
-        "winner's worst deficit",
-        "gatherers / fishers left unfinished",
-    ]);
+    let mut header = vec!["variant"];
+    header.extend(
+        r.results
+            .first()
+            .map(|v| v.summary.per_game().map(|(h, _)| h).to_vec())
+            .unwrap_or_default(),
+    );
+    t.set_header(header);
     for v in &r.results {
-        let s = &v.summary;
         let mut row = vec![Cell::new(&v.variant)];
-        for e in [
-            &s.tiles_per_game,
-            &s.discards_per_game,
-            &s.lead_changes_per_game,
-            &s.settled_after_move,
-            &s.winner_worst_deficit,
-        ] {
+        for (_, e) in v.summary.per_game() {
             row.push(Cell::new(fmt(e)).set_alignment(CellAlignment::Right));
         }
-        row.push(
-            Cell::new(format!(
-                "{} / {}",
-                fmt(&s.unfinished_gatherers_per_game),
-                fmt(&s.unfinished_fishers_per_game)
-            ))
-            .set_alignment(CellAlignment::Right),
-        );
         t.add_row(row);
     }
     println!("{t}");

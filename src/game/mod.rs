@@ -204,6 +204,8 @@ struct Supply {
 /// Counts kept for statistics.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct GameTally {
+    /// Bonus tiles (first edition) or menhir extra turns (2020) played so far.
+    bonus_turns: u32,
     discards: u32,
     /// Gatherers, fishers taken off unfinished features at the end.
     unfinished: [u32; 2],
@@ -231,9 +233,7 @@ pub struct Game {
     covered: Vec<(ZoneId, Herd)>,
     turn: Option<Turn>,
     events: Vec<Event>,
-    /// Bonus tiles (first edition) or menhir extra turns (2020) played so far.
-    bonus_turns: u32,
-    /// Tiles discarded, and what the end found unfinished.
+    /// Bonus turns and discards so far, and what the end found unfinished.
     tally: GameTally,
     /// Deck lengths before any refused tile went under them (later draws are "again").
     regular_dealt: usize,
@@ -265,7 +265,6 @@ impl Clone for Game {
             covered: self.covered.clone(),
             turn: self.turn,
             events: self.events.clone(),
-            bonus_turns: self.bonus_turns,
             tally: self.tally,
             regular_dealt: self.regular_dealt,
             bonus_dealt: self.bonus_dealt,
@@ -347,7 +346,6 @@ impl Game {
             players,
             board,
             features,
-            bonus_turns: 0,
             tally: GameTally::default(),
             regular_dealt: regular.len(),
             bonus_dealt: bonus.len(),
@@ -420,7 +418,6 @@ impl Game {
         self.pieces.clone_from(&o.pieces);
         self.covered.clone_from(&o.covered);
         self.turn = o.turn;
-        self.bonus_turns = o.bonus_turns;
         self.tally = o.tally;
         self.regular_dealt = o.regular_dealt;
         self.bonus_dealt = o.bonus_dealt;
@@ -500,7 +497,7 @@ impl Game {
 
     /// Bonus tiles (first edition) or menhir extra turns (2020) played so far.
     pub fn bonus_turns(&self) -> u32 {
-        self.bonus_turns
+        self.tally.bonus_turns
     }
 
     /// Drawn tiles that fitted nowhere, so far.
@@ -667,7 +664,7 @@ impl Game {
             .board
             .place(tile, tile_index, mv.at)
             .expect("a legal placement");
-        self.bonus_turns += u32::from(turn.bonus);
+        self.tally.bonus_turns += u32::from(turn.bonus);
         self.features.add_tile(tiles, &self.board);
         self.emit(Event::Place {
             player: p,

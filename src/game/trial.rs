@@ -24,7 +24,6 @@ pub(super) struct Mark {
     next_bonus: usize,
     supply: [Supply; MAX_PLAYERS],
     returned_this_turn: u8,
-    bonus_turns: u32,
     tally: super::GameTally,
     scores: [[u32; 5]; MAX_PLAYERS],
     pieces: Vec<OnBoard>,
@@ -56,7 +55,6 @@ impl Game {
         m.next_bonus = self.next_bonus;
         m.supply = self.supply;
         m.returned_this_turn = self.returned_this_turn;
-        m.bonus_turns = self.bonus_turns;
         m.tally = self.tally;
         m.scores = self.scores;
         m.pieces.clone_from(&self.pieces);
@@ -85,7 +83,6 @@ impl Game {
         self.next_bonus = m.next_bonus;
         self.supply = m.supply;
         self.returned_this_turn = m.returned_this_turn;
-        self.bonus_turns = m.bonus_turns;
         self.tally = m.tally;
         self.scores = m.scores;
         std::mem::swap(&mut self.pieces, &mut m.pieces);
