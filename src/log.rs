@@ -459,6 +459,15 @@ fn result_text(game: &Game) -> String {
 
 /// The log of a finished (or unfinished) game.
 pub fn write(game: &Game, header: &Header) -> String {
+    write_first(game, header, game.events().len())
+}
+
+/// The log of the game's first `events` events: a game recorded as far as it is known (the
+/// events after them were produced by tiles nobody has named yet). Only the log of a finished
+/// game, written whole, carries a `Result`.
+pub fn write_first(game: &Game, header: &Header, events: usize) -> String {
+    let events = &game.events()[..events.min(game.events().len())];
+    let finished = game.is_over() && events.len() == game.events().len();
     let mut out = String::new();
     let tag = |out: &mut String, name: &str, value: &str| {
         out.push_str(&format!("[{name} \"{value}\"]\n"));
@@ -481,10 +490,12 @@ pub fn write(game: &Game, header: &Header) -> String {
             tag(&mut out, name, &value);
         }
     }
-    tag(&mut out, "Result", &result_text(game));
+    if finished {
+        tag(&mut out, "Result", &result_text(game));
+    }
     let mut r = Renderer::new();
     let mut prev = String::new();
-    for e in game.events() {
+    for e in events {
         let line = r.render(game, e);
         // A blank line before each turn (and before the deal and the end), for people.
         let turn_starts = match e {
@@ -558,37 +569,8 @@ pub fn parse(text: &str, file: &str) -> Result<Log, InputError> {
             log.tags.push(tag);
             continue;
         }
-        let words: Vec<&str> = content.split_whitespace().collect();
-        let text = words.join(" ");
-        let kind = match words[0] {
-            "draw" => parse_draw(&words).map_err(|m| err(number, m))?,
-            "refuse" => match words[..] {
-                ["refuse", p, _] | ["refuse", p, _, "bonus"] => LineKind::Refuse {
-                    player: parse_player(p).map_err(|m| err(number, m))?,
-                },
-                _ => {
-                    return Err(err(
-                        number,
-                        "expected `refuse PLAYER TILE` or `refuse PLAYER TILE bonus`".into(),
-                    ));
-                }
-            },
-            "deal" => match words[..] {
-                ["deal", p, piece] => LineKind::Deal {
-                    player: parse_player(p).map_err(|m| err(number, m))?,
-                    piece: piece.to_string(),
-                },
-                _ => return Err(err(number, "expected `deal PLAYER PIECE`".into())),
-            },
-            "place" => LineKind::Place(parse_move(&words).map_err(|m| err(number, m))?),
-            w if EVENTS.contains(&w) => LineKind::Consequence,
-            w => {
-                return Err(err(
-                    number,
-                    format!("unknown event {w:?}; expected one of {}", EVENTS.join(", ")),
-                ));
-            }
-        };
+        let text = content.split_whitespace().collect::<Vec<_>>().join(" ");
+        let kind = parse_event(content).map_err(|m| err(number, m))?;
         log.lines.push(Line { number, text, kind });
         log.last_event_line = number;
     }
@@ -618,7 +600,39 @@ pub fn parse(text: &str, file: &str) -> Result<Log, InputError> {
     Ok(log)
 }
 
-fn parse_tag(s: &str) -> Option<Tag> {
+/// One event line (without its comment): what the replay needs from it.
+pub fn parse_event(content: &str) -> Result<LineKind, String> {
+    let words: Vec<&str> = content.split_whitespace().collect();
+    Ok(match words.first().copied().unwrap_or("") {
+        "draw" => parse_draw(&words)?,
+        "refuse" => match words[..] {
+            ["refuse", p, _] | ["refuse", p, _, "bonus"] => LineKind::Refuse {
+                player: parse_player(p)?,
+            },
+            _ => {
+                return Err("expected `refuse PLAYER TILE` or `refuse PLAYER TILE bonus`".into());
+            }
+        },
+        "deal" => match words[..] {
+            ["deal", p, piece] => LineKind::Deal {
+                player: parse_player(p)?,
+                piece: piece.to_string(),
+            },
+            _ => return Err("expected `deal PLAYER PIECE`".into()),
+        },
+        "place" => LineKind::Place(parse_move(&words)?),
+        w if EVENTS.contains(&w) => LineKind::Consequence,
+        w => {
+            return Err(format!(
+                "unknown event {w:?}; expected one of {}",
+                EVENTS.join(", ")
+            ));
+        }
+    })
+}
+
+/// A header tag line (`[Name "value"]`), if it is one.
+pub fn parse_tag(s: &str) -> Option<Tag> {
     let inner = s.strip_prefix('[')?.strip_suffix(']')?.trim();
     let (name, rest) = inner.split_once(char::is_whitespace)?;
     let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
@@ -1055,16 +1069,73 @@ fn expected_move(game: &Game) -> String {
     }
 }
 
-/// A move typed as a log writes it (`place 1 34 1,0 r90 hunter Es`, `refuse 1`, `draw`), in
-/// the game's terms for the player to move; whether it is legal is [`Game::check`]'s to say.
+/// A move typed as a log writes it (`place 1 34 1,0 r90 hunter Es`, `refuse 1`, `draw`), or
+/// for the drawn tile only where it goes (`1,0 r90 hunter Es`), in the game's terms for the
+/// player to move; whether it is legal is [`Game::check`]'s to say. A player or tile other
+/// than the turn's is named as such, not read as some other move.
 pub fn read_move(game: &Game, text: &str) -> Result<Move, String> {
+    let turn = game.turn().ok_or("the game is over")?;
     let w: Vec<&str> = text.split_whitespace().collect();
-    match w.first().copied() {
-        Some("place") => to_move(game, &parse_move(&w)?),
-        Some("refuse") => Ok(Move::refuse()),
-        Some("draw") => Ok(Move::draw()),
-        _ => Err("a move starts with `place`, `refuse` or `draw`".to_string()),
+    let drawn = turn.tile.map(|t| game.tiles().tiles[t].id.clone());
+    let player = (turn.player + 1).to_string();
+    if w.first().is_some_and(|s| parse_pos(s).is_some()) {
+        let Some(id) = &drawn else {
+            return Err(
+                "no tile is drawn yet: name the special tile (`place P TILE X,Y …`) \
+                        or `draw`"
+                    .to_string(),
+            );
+        };
+        let mut full = vec!["place", player.as_str(), id.as_str()];
+        full.extend(w);
+        return to_move(game, &parse_move(&full)?);
     }
+    let named = |w: &[&str]| match w.get(1) {
+        Some(p) => turn_of(game, parse_player(p)?),
+        None => Ok(()),
+    };
+    match w.first().copied() {
+        Some("place") => move_of_line(game, &parse_move(&w)?),
+        Some("refuse") => named(&w).map(|()| Move::refuse()),
+        Some("draw") => named(&w).map(|()| Move::draw()),
+        _ => Err(
+            "a move starts with `place`, `refuse` or `draw`, or is a square `X,Y` for the \
+                  drawn tile"
+                .to_string(),
+        ),
+    }
+}
+
+/// Whether it is `player`'s turn, or whose it is.
+fn turn_of(game: &Game, player: usize) -> Result<(), String> {
+    match game.turn() {
+        None => Err("the game is over".to_string()),
+        Some(t) if t.player != player => Err(format!(
+            "it is player {}'s turn, not player {}'s",
+            t.player + 1,
+            player + 1
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+/// The move a `place` line describes for the player to move: its player must be the one to
+/// move and its tile the one drawn (or, with Scout, a special tile). Whether it is legal is
+/// [`Game::check`]'s to say.
+pub fn move_of_line(game: &Game, m: &MoveLine) -> Result<Move, String> {
+    turn_of(game, m.player)?;
+    let drawn = game.turn().and_then(|t| t.tile);
+    if !lays_special(game, m)
+        && let Some(t) = drawn
+        && game.tiles().tiles[t].id != m.tile
+    {
+        return Err(format!(
+            "the tile drawn is {}, not {}",
+            game.tiles().tiles[t].id,
+            m.tile
+        ));
+    }
+    to_move(game, m)
 }
 
 /// The move a `place` line describes, in the game's terms.

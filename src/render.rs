@@ -584,10 +584,19 @@ pub fn ascii(game: &Game) -> String {
     let mut out = format!(
         "x {x0}..{x1}, y {y0}..{y1} (north up); sides F forest, M meadow, R river; centre: seat of a piece, o lake\n"
     );
-    for row in grid {
+    // Coordinates along the top and the right, so that `X,Y` can be found on the board.
+    let ruler: String = (x0..=x1).map(|x| format!("{x:^3}")).collect();
+    out.push_str(ruler.trim_end());
+    out.push('\n');
+    for (i, row) in grid.into_iter().enumerate() {
         let line: String = row.into_iter().collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
+        if i % 3 == 1 {
+            let y = y0 + (i / 3) as i32;
+            let _ = writeln!(out, "{line}  y {y}");
+        } else {
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
     }
     let scores: Vec<String> = (0..game.players())
         .map(|p| format!("{} ({}) {}", p + 1, PLAYER_COLOURS[p % 5], game.total(p)))
@@ -599,4 +608,76 @@ pub fn ascii(game: &Game) -> String {
         if game.is_over() { " (final)" } else { "" }
     );
     out
+}
+
+/// [`ascii`] with its sides and pieces coloured for a terminal when `colour` (the first line
+/// explains, the second and the ends of rows give coordinates, the last gives the scores:
+/// only the grid is coloured).
+pub fn ascii_in_colour(game: &Game, colour: bool) -> String {
+    let text = ascii(game);
+    if !colour {
+        return text;
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        if i <= 1 || i + 1 == lines.len() {
+            out.push_str(line);
+        } else {
+            let (grid, label) = line.split_at(line.find("  y ").unwrap_or(line.len()));
+            for c in grid.chars() {
+                out.push_str(&paint(c));
+            }
+            out.push_str(label);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A tile in each of its four turns, side by side, drawn as [`ascii`] draws tiles: for a
+/// person deciding how to lay it.
+pub fn tile_turns(tile: &Tile, colour: bool) -> String {
+    let mut rows = [String::new(), String::new(), String::new(), String::new()];
+    let cell = |c: char| if colour { paint(c) } else { c.to_string() };
+    let centre = if tile.lakes.is_empty() { '.' } else { 'o' };
+    for rot in Rotation::ALL {
+        let side = |d| match tile.side(rot, d) {
+            Side::Forest => 'F',
+            Side::Meadow => 'M',
+            Side::River => 'R',
+        };
+        rows[0].push_str(&format!("{:<7}", format!("r{}", rot.degrees())));
+        rows[1].push_str(&format!(" {}     ", cell(side(Dir::N))));
+        rows[2].push_str(&format!(
+            "{}{}{}    ",
+            cell(side(Dir::W)),
+            centre,
+            cell(side(Dir::E))
+        ));
+        rows[3].push_str(&format!(" {}     ", cell(side(Dir::S))));
+    }
+    let mut out = String::new();
+    for r in rows {
+        out.push_str(r.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// A board character in its colour (ANSI): forests green, rivers blue, meadows yellow,
+/// pieces in their owner's colour.
+fn paint(c: char) -> String {
+    let code = match c {
+        'F' => "32",
+        'R' => "34",
+        'M' => "33",
+        '1' => "1;31",
+        '2' => "1;34",
+        '3' => "1;33",
+        '4' => "1;32",
+        '5' => "1;35",
+        _ => return c.to_string(),
+    };
+    format!("\x1b[{code}m{c}\x1b[0m")
 }

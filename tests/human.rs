@@ -70,7 +70,7 @@ fn a_person_plays_a_whole_game_on_standard_input() {
     assert!(o.status.success(), "{}", stderr(&o));
     let talk = stderr(&o);
     for answer in [
-        "Not that: a move starts with `place`, `refuse` or `draw`.",
+        "Not that: a move starts with `place`, `refuse` or `draw`, or is a square `X,Y` for the drawn tile.",
         "Not that: there are moves 0 to 23 only.",
         "Not that: the tile cannot go there: the square touches no tile by a side.",
         "Not that: the piece cannot go there: a hunter lies in a meadow, not on a forest.",

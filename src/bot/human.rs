@@ -24,6 +24,7 @@ pub struct HumanBot {
 const HELP: &str = "\
 Type the number of a move from the list, or the move as a log writes it:
   place PLAYER TILE X,Y rDEGREES [PIECE ZONE]   e.g. place 1 34 1,0 r90 hunter Es
+  X,Y rDEGREES [PIECE ZONE]                      the same for the tile you drew
   (zones: N E S W for a side's middle, Ne/En … for a river bank, L0 for a lake, …)
   refuse PLAYER                                  the Scout's refusal
   draw                                           draw rather than lay your special tile
@@ -52,28 +53,6 @@ impl HumanBot {
         }
     }
 
-    /// The text board, its sides and pieces coloured on a terminal.
-    fn board(&self, game: &Game) -> String {
-        let text = render::ascii(game);
-        if !self.colour {
-            return text;
-        }
-        let lines: Vec<&str> = text.lines().collect();
-        let mut out = String::new();
-        for (i, line) in lines.iter().enumerate() {
-            // The first line explains, the last gives the scores: only the grid is coloured.
-            if i == 0 || i + 1 == lines.len() {
-                out.push_str(line);
-            } else {
-                for c in line.chars() {
-                    out.push_str(&paint(c));
-                }
-            }
-            out.push('\n');
-        }
-        out
-    }
-
     fn say(&mut self, text: &str) -> Result<(), String> {
         self.output
             .write_all(text.as_bytes())
@@ -95,7 +74,7 @@ impl HumanBot {
             return Ok(());
         };
         let mut s = String::from("\n");
-        s.push_str(&self.board(game));
+        s.push_str(&render::ascii_in_colour(game, self.colour));
         let (meeples, huts) = game.supply(turn.player);
         let colour = render::PLAYER_COLOURS[turn.player % render::PLAYER_COLOURS.len()];
         let (regular, bonus) = game.unseen();
@@ -114,34 +93,7 @@ impl HumanBot {
                     if turn.bonus { " (bonus)" } else { "" },
                     tile.describe()
                 ));
-                // The tile in each of its turns, as the board shows tiles.
-                let mut rows = [String::new(), String::new(), String::new(), String::new()];
-                for rot in crate::tile::Rotation::ALL {
-                    let side = |d| match tile.side(rot, d) {
-                        crate::tile::Side::Forest => 'F',
-                        crate::tile::Side::Meadow => 'M',
-                        crate::tile::Side::River => 'R',
-                    };
-                    let centre = if tile.lakes.is_empty() { '.' } else { 'o' };
-                    let cell = |c: char| if self.colour { paint(c) } else { c.to_string() };
-                    use crate::tile::Dir;
-                    rows[0].push_str(&format!("{:<7}", format!("r{}", rot.degrees())));
-                    rows[1].push_str(&format!(" {} ", cell(side(Dir::N))));
-                    rows[1].push_str("    ");
-                    rows[2].push_str(&format!(
-                        "{}{}{}",
-                        cell(side(Dir::W)),
-                        centre,
-                        cell(side(Dir::E))
-                    ));
-                    rows[2].push_str("    ");
-                    rows[3].push_str(&format!(" {} ", cell(side(Dir::S))));
-                    rows[3].push_str("    ");
-                }
-                for r in rows {
-                    s.push_str(r.trim_end());
-                    s.push('\n');
-                }
+                s.push_str(&render::tile_turns(tile, self.colour));
             }
             None => s.push_str("You may lay your special tile instead of drawing.\n"),
         }
@@ -189,23 +141,6 @@ impl HumanBot {
             }
         }
     }
-}
-
-/// A board character in its colour (ANSI): forests green, rivers blue, meadows yellow,
-/// pieces in their owner's colour.
-fn paint(c: char) -> String {
-    let code = match c {
-        'F' => "32",
-        'R' => "34",
-        'M' => "33",
-        '1' => "1;31",
-        '2' => "1;34",
-        '3' => "1;33",
-        '4' => "1;32",
-        '5' => "1;35",
-        _ => return c.to_string(),
-    };
-    format!("\x1b[{code}m{c}\x1b[0m")
 }
 
 /// What a person does on their turn.

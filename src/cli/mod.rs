@@ -2,6 +2,7 @@
 
 mod diff;
 mod play;
+mod record;
 mod render;
 mod report;
 mod simulate;
@@ -37,6 +38,9 @@ enum Command {
     /// Plays many games per variant: means with 95 % intervals, win rates, paired differences.
     #[command(after_help = EXIT_CODES)]
     Simulate(simulate::Args),
+    /// Scores a game played at the table as it is played: each tile drawn and where it went.
+    #[command(after_help = EXIT_CODES)]
+    Record(record::Args),
     /// Draws the board of a game log as an SVG picture or as text.
     #[command(after_help = EXIT_CODES)]
     Render(render::Args),
@@ -71,6 +75,7 @@ pub fn main() -> ExitCode {
         Command::Diff(args) => diff::run(&args),
         Command::Simulate(args) => simulate::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Record(args) => record::run(&args),
         Command::Tiles(args) => tiles::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Variants(args) => variants::run(&args),
