@@ -75,9 +75,9 @@ pub enum PlaceError {
     },
     /// The board was made for fewer tiles.
     Full,
-    /// The tile looks exactly the same at a smaller rotation; a placement is written with the
-    /// smallest, so that one placement has one name.
-    RepeatsRotation,
+    /// The tile looks exactly the same at a smaller rotation, `same_as`; a placement is written
+    /// with the smallest, so that one placement has one name.
+    RepeatsRotation { same_as: Rotation },
 }
 
 impl fmt::Display for PlaceError {
@@ -101,9 +101,11 @@ impl fmt::Display for PlaceError {
                 neighbour.with_article()
             ),
             PlaceError::Full => write!(f, "the board holds as many tiles as it was made for"),
-            PlaceError::RepeatsRotation => write!(
+            PlaceError::RepeatsRotation { same_as } => write!(
                 f,
-                "the tile looks the same at a smaller rotation; write that rotation"
+                "the tile looks the same at the smaller rotation r{}; write r{}",
+                same_as.degrees(),
+                same_as.degrees()
             ),
         }
     }
@@ -367,7 +369,15 @@ impl Board {
             return Err(PlaceError::Full);
         }
         if !tile.is_distinct_rotation(at.rot) {
-            return Err(PlaceError::RepeatsRotation);
+            // The turns of a tile that look alike repeat with a period of 1, 2 or 4 quarter
+            // turns, and the distinct rotations are those below the period.
+            let period = Rotation::ALL
+                .iter()
+                .filter(|&&r| tile.is_distinct_rotation(r))
+                .count() as u8;
+            return Err(PlaceError::RepeatsRotation {
+                same_as: Rotation((at.rot.0 & 3) % period.max(1)),
+            });
         }
         let sq = &self.frontier[usize::from(v & !FRONTIER)];
         let diff = (tile.side_code(at.rot) ^ sq.need) & sq.mask;

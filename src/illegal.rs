@@ -154,9 +154,12 @@ impl fmt::Display for IllegalPiece {
                 "{}, and it may hold no other (features that merge later may)",
                 claimed(piece)
             ),
-            IllegalPiece::NoneLeft(piece) => {
-                write!(f, "no {} is left in the supply", supply_word(piece))
-            }
+            IllegalPiece::NoneLeft(Piece::Hut) => write!(f, "no hut is left in the supply"),
+            IllegalPiece::NoneLeft(piece) => write!(
+                f,
+                "no meeple is left in the supply to put as a {}",
+                piece.name()
+            ),
             IllegalPiece::ReturnedThisTurn => write!(
                 f,
                 "the meeples in the supply came back by scoring this turn; under these rules \
@@ -189,7 +192,8 @@ impl fmt::Display for IllegalScout {
             }
             IllegalScout::NeedsPiece(piece) => write!(
                 f,
-                "a special tile needs its piece: no {} is left in the supply",
+                "a special tile needs its piece, a {}: no {} is left in the supply",
+                piece.name(),
                 supply_word(piece)
             ),
             IllegalScout::OwnPieceOnSpot => write!(

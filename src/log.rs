@@ -19,7 +19,7 @@ use std::sync::Arc;
 use crate::board::{Placement, Pos};
 use crate::error::InputError;
 use crate::feature::{Herd, PieceAt, ZoneId};
-use crate::game::{Event, Game, Move, Play, Turn};
+use crate::game::{Event, Game, Move, OnBoard, Play, Turn};
 use crate::rng::{shuffle, stream};
 use crate::scout::Special;
 use crate::tile::{Deck, Dir, Piece, Rotation, Side, Tile, ZoneKind, ZoneRef};
@@ -1154,28 +1154,16 @@ fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
     let recall = match &m.recall {
         None => None,
         Some((piece, sq, zone)) => {
-            let found = game.pieces().iter().position(|p| {
-                p.player == turn.player
-                    && p.piece == *piece
-                    && match p.at {
-                        PieceAt::Zone(z) => {
-                            let placed = game.board().placed()[usize::from(z.placed)];
-                            placed.pos == *sq
-                                && zone_name(&game.tiles().tiles[placed.tile], placed.rot, z.zone)
-                                    == *zone
-                        }
-                        PieceAt::Spot { .. } => false,
-                    }
-            });
-            Some(found.ok_or_else(|| {
-                format!(
-                    "no {} of player {} stands at {},{}:{zone}",
-                    piece_name(*piece),
-                    turn.player + 1,
-                    sq.x,
-                    sq.y
-                )
-            })?)
+            let address = format!("{},{}:{zone}", sq.x, sq.y);
+            let there = |p: &OnBoard| p.piece == *piece && piece_address(game, p.at) == address;
+            // The player's own piece there; else another player's, or one on a special tile's
+            // spot, so that the check names why the shaman may not take it back.
+            let pieces = game.pieces();
+            let found = pieces
+                .iter()
+                .position(|p| p.player == turn.player && there(p))
+                .or_else(|| pieces.iter().position(there));
+            Some(found.ok_or_else(|| format!("no {} stands at {address}", piece_name(*piece)))?)
         }
     };
     let piece = match &m.piece {
