@@ -337,6 +337,9 @@ fn wrong_entries_are_answered_with_what_is_wrong() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("leave --variant out"), "{}", stderr(&o));
+    let o = record(&["--players", "A,B,C"], "[Players \"A, B\"]\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("a game of 2 players"), "{}", stderr(&o));
     // Input that ends early is the game so far, not a failure.
     let o = run("19\n-1,0 r0\n");
     assert!(o.status.success(), "{}", stderr(&o));

@@ -21,6 +21,9 @@ pub struct HumanBot {
     colour: bool,
 }
 
+/// Lists of legal moves up to this long are shown every turn.
+const SHORT_LIST: usize = 24;
+
 const HELP: &str = "\
 Type the number of a move from the list, or the move as a log writes it:
   place PLAYER TILE X,Y rDEGREES [PIECE ZONE]   e.g. place 1 34 1,0 r90 hunter Es
@@ -30,7 +33,8 @@ Type the number of a move from the list, or the move as a log writes it:
   draw                                           draw rather than lay your special tile
 The board: x along the top, y down the side; each tile shows its sides (F forest,
 M meadow, R river) and in its centre the seat of a piece on it (o: a lake).
-undo takes back your last move while only bots have moved since; board shows the turn again;
+moves lists the legal moves by number; board shows the turn again;
+undo takes back your last move while only bots have moved since;
 quit leaves the game (the log is still written with --log).";
 
 impl HumanBot {
@@ -97,8 +101,15 @@ impl HumanBot {
             }
             None => s.push_str("You may lay your special tile instead of drawing.\n"),
         }
-        for (n, m) in moves.iter().enumerate() {
-            s.push_str(&format!("{n:4}  {}\n", move_text(game, m)));
+        // A long list would push the board off the screen: it waits to be asked for.
+        if moves.len() <= SHORT_LIST {
+            s.push_str(&list(game, moves));
+        } else {
+            s.push_str(&format!(
+                "{} legal moves: `moves` lists them by number, or type where the tile goes \
+                 (X,Y rDEGREES [PIECE ZONE]).\n",
+                moves.len()
+            ));
         }
         self.say(&s)
     }
@@ -124,6 +135,7 @@ impl HumanBot {
                 "" => continue,
                 "help" | "?" => self.say(&format!("{HELP}\n"))?,
                 "board" => self.show(game, moves)?,
+                "moves" => self.say(&list(game, moves))?,
                 "undo" if can_undo => return Ok(Action::Undo),
                 "undo" => self.say(
                     "Nothing to undo: you have not moved yet, or another person has moved since.\n",
@@ -201,6 +213,15 @@ pub fn play_with_people(
     }
     person.game_over(game);
     Ok(())
+}
+
+/// The legal moves, numbered.
+fn list(game: &Game, moves: &[Move]) -> String {
+    let mut s = String::new();
+    for (n, m) in moves.iter().enumerate() {
+        s.push_str(&format!("{n:4}  {}\n", move_text(game, m)));
+    }
+    s
 }
 
 /// The move an entry names, or why it names none.

@@ -261,17 +261,20 @@ fn start(args: &Args, input: &mut Input, interactive: bool) -> Result<Session> {
             };
             match tag.name.as_str() {
                 "Variant" => from_tag(&mut variant, "--variant")?,
+                // Names are only labels: the command line's replace the log's, seat for seat.
                 "Players" => {
-                    let mut given = (!players.is_empty()).then(|| players.join(","));
                     let names: Vec<String> =
                         tag.value.split(',').map(|s| s.trim().to_string()).collect();
-                    if given
-                        .as_ref()
-                        .is_some_and(|g| g.split(',').map(str::trim).collect::<Vec<_>>() != names)
-                    {
-                        from_tag(&mut given, "--players")?;
+                    if players.is_empty() {
+                        players = names;
+                    } else if players.len() != names.len() {
+                        bail!(
+                            "<stdin>:{number}: the log is a game of {} players, the command line \
+                             names {}; give as many names, or leave --players out",
+                            names.len(),
+                            players.len()
+                        );
                     }
-                    players = names;
                 }
                 // The rest (format, seed, result, options) is the log's business: the rules
                 // come from the variant.
