@@ -54,6 +54,7 @@ pub mod scout;
 pub mod tile;
 pub mod tileset;
 pub mod variant;
+pub mod viewer;
 
 pub use board::{Board, PlaceError, Placed, Placement, Pos};
 pub use error::InputError;

@@ -37,7 +37,8 @@ enum Command {
     /// Plays many games per variant: means with 95 % intervals, win rates, paired differences.
     #[command(after_help = EXIT_CODES)]
     Simulate(simulate::Args),
-    /// Draws the board of a game log as an SVG picture or as text.
+    /// Draws the board of a game log as an SVG picture or as text, or the whole game as a page
+    /// to step through.
     #[command(after_help = EXIT_CODES)]
     Render(render::Args),
     /// Replays game logs and checks every move and every consequence they record.
