@@ -55,6 +55,7 @@ pub mod scout;
 pub mod tile;
 pub mod tileset;
 pub mod variant;
+pub mod viewer;
 
 pub use board::{Board, PlaceError, Placed, Placement, Pos};
 pub use error::InputError;

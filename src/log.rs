@@ -283,7 +283,7 @@ fn piece_from(s: &str) -> Option<Piece> {
         .find(|p| piece_name(*p) == s)
 }
 
-fn herd_text(h: &Herd) -> String {
+pub(crate) fn herd_text(h: &Herd) -> String {
     let parts: Vec<String> = [
         (h.mammoths, "mammoths"),
         (h.aurochs, "aurochs"),
@@ -457,6 +457,12 @@ fn result_text(game: &Game) -> String {
     scores.join(" ")
 }
 
+/// The event lines of a game's log, one for each of [`Game::events`], in order.
+pub fn event_lines(game: &Game) -> Vec<String> {
+    let mut r = Renderer::new();
+    game.events().iter().map(|e| r.render(game, e)).collect()
+}
+
 /// The log of a finished (or unfinished) game.
 pub fn write(game: &Game, header: &Header) -> String {
     write_first(game, header, game.events().len())
@@ -493,10 +499,8 @@ pub fn write_first(game: &Game, header: &Header, events: usize) -> String {
     if finished {
         tag(&mut out, "Result", &result_text(game));
     }
-    let mut r = Renderer::new();
     let mut prev = String::new();
-    for e in events {
-        let line = r.render(game, e);
+    for (e, line) in events.iter().zip(event_lines(game)) {
         // A blank line before each turn (and before the deal and the end), for people.
         let turn_starts = match e {
             Event::Deal { .. } => !prev.starts_with("deal"),

@@ -5,18 +5,22 @@
 //! several sides), rivers run from the middle of their sides to the centre (or curve past it
 //! when a tile holds two rivers), lakes sit in the centre. Contents are small symbols at the
 //! zone's first border part; pieces stand (hunters lie) in their owner's colour.
+//!
+//! The step-through page ([`crate::viewer`]) draws its board with the same code, given a
+//! timeline of when each tile and piece came and went.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
-use crate::feature::PieceAt;
-use crate::game::{Category, Game};
+use crate::feature::{FeatureKey, PieceAt, ZoneId};
+use crate::game::{Category, Game, OnBoard};
 use crate::tile::{
     Dir, LakeSpecial, MeadowSpecial, Piece, Ports, RiverEnd, Rotation, Side, Tile, ZoneKind,
     ZoneRef,
 };
 
 /// Side of a tile in SVG units.
-const S: f64 = 64.0;
+pub(crate) const S: f64 = 64.0;
 /// Width of the legend to the right of the board.
 const LEGEND: f64 = 330.0;
 
@@ -27,12 +31,12 @@ const RIVER: &str = "#3f8fd8";
 const RIVER_DONE: &str = "#154f8a";
 const LAKE: &str = "#2d74c4";
 const GRID: &str = "#8a8a7a";
-const PLAYER: [&str; 5] = ["#d62728", "#1f5fd6", "#e8c21a", "#2ca02c", "#8e44ad"];
+pub(crate) const PLAYER: [&str; 5] = ["#d62728", "#1f5fd6", "#e8c21a", "#2ca02c", "#8e44ad"];
 
 /// The players' colours by name, in seat order.
 pub const PLAYER_COLOURS: [&str; 5] = ["red", "blue", "yellow", "green", "purple"];
 
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -170,36 +174,118 @@ fn extent(game: &Game) -> (i32, i32, i32, i32) {
     (x0, x1, y0, y1)
 }
 
-/// The SVG picture of a game's board, with a legend and the scores. `names` are the players'
-/// names in seat order; `title` goes at the top of the legend.
-pub fn svg(game: &Game, names: &[String], title: &str) -> String {
+/// Where a board goes in its picture: the squares it covers and the room around them for the
+/// coordinates along its edges.
+pub(crate) struct Frame {
+    x0: i32,
+    x1: i32,
+    y0: i32,
+    y1: i32,
+    /// Width and height of the board with its margins.
+    pub(crate) width: f64,
+    pub(crate) height: f64,
+}
+
+/// Room around the board for the coordinates along its edges.
+const MARGIN: f64 = 30.0;
+
+impl Frame {
+    pub(crate) fn of(game: &Game) -> Frame {
+        let (x0, x1, y0, y1) = extent(game);
+        Frame {
+            x0,
+            x1,
+            y0,
+            y1,
+            width: f64::from(x1 - x0 + 1) * S + 2.0 * MARGIN,
+            height: f64::from(y1 - y0 + 1) * S + 2.0 * MARGIN,
+        }
+    }
+
+    /// The top left corner of a square.
+    fn corner(&self, pos: crate::board::Pos) -> (f64, f64) {
+        (
+            MARGIN + f64::from(pos.x - self.x0) * S,
+            MARGIN + f64::from(pos.y - self.y0) * S,
+        )
+    }
+}
+
+/// When the shapes of a board come and go, for a picture that steps through a game: the
+/// plain picture is the board as it stands, the viewer's holds everything the game ever laid.
+pub(crate) struct Timeline {
+    /// The move each tile was laid on, by laying order (the start tile: 0).
+    pub(crate) laid: Vec<usize>,
+    /// Every piece the game put on the board, with the move it came on and the move it left
+    /// on (none while it stands).
+    pub(crate) pieces: Vec<(OnBoard, usize, Option<usize>)>,
+}
+
+impl Timeline {
+    /// The move on which a forest or river that is complete at the end closed: the move that
+    /// laid its last tile, since a closed feature never grows.
+    pub(crate) fn closing(&self, game: &Game) -> HashMap<FeatureKey, usize> {
+        let tiles = &game.tiles().tiles;
+        let board = game.board();
+        let features = game.features();
+        let mut closed: HashMap<FeatureKey, usize> = HashMap::new();
+        for (index, p) in board.placed().iter().enumerate() {
+            for (kind, n) in [
+                (ZoneKind::Forest, tiles[p.tile].forests.len()),
+                (ZoneKind::River, tiles[p.tile].rivers.len()),
+            ] {
+                for i in 0..n {
+                    let z = ZoneId {
+                        placed: index as u16,
+                        zone: ZoneRef {
+                            kind,
+                            index: i as u8,
+                        },
+                    };
+                    let open = match kind {
+                        ZoneKind::Forest => features.forest(z).open,
+                        _ => features.river(z).open,
+                    };
+                    if open == 0 {
+                        let at = closed
+                            .entry(features.key(tiles, board, z, false))
+                            .or_default();
+                        *at = (*at).max(self.laid[index]);
+                    }
+                }
+            }
+        }
+        closed
+    }
+}
+
+/// The board: tiles, coordinates along the edges, then the pieces above every tile. Without
+/// a timeline, the board as it stands; with one, every tile and piece the game ever had, each
+/// marked with its moves (`data-move` on a tile, `data-from` and `data-to` on a piece,
+/// `data-closed` on a forest's or river's shapes, drawn open until then).
+pub(crate) fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Option<&Timeline>) {
     let placed = game.board().placed();
-    let (x0, x1, y0, y1) = extent(game);
-    // Room around the board for the coordinates along its edges.
-    let margin = 30.0;
-    let board_w = f64::from(x1 - x0 + 1) * S;
-    let board_h = f64::from(y1 - y0 + 1) * S;
-    let width = board_w + 2.0 * margin + LEGEND;
-    let height = (board_h + 2.0 * margin).max(420.0);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0} {height:.0}" width="{width:.0}" height="{height:.0}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(out, "<title>{}</title>", esc(title));
-    let _ = writeln!(
-        out,
-        r##"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="#f4f1e8"/>"##
-    );
     let tiles = &game.tiles().tiles;
     let features = game.features();
+    let closing = timeline.map(|t| t.closing(game));
+    // The attributes of a forest's or river's shapes: when it closed, for the viewer.
+    let closed_mark = |z: ZoneId, class: &str| match &closing {
+        Some(c) => c
+            .get(&features.key(tiles, game.board(), z, false))
+            .map_or_else(String::new, |m| {
+                format!(r#" class="{class}" data-closed="{m}""#)
+            }),
+        None => String::new(),
+    };
     for (index, p) in placed.iter().enumerate() {
         let tile = &tiles[p.tile];
-        let ox = margin + f64::from(p.pos.x - x0) * S;
-        let oy = margin + f64::from(p.pos.y - y0) * S;
+        let (ox, oy) = frame.corner(p.pos);
+        let laid = timeline.map_or_else(String::new, |t| {
+            format!(r#" data-move="{}""#, t.laid[index])
+        });
         let _ = writeln!(
             out,
-            r#"<g class="tile" data-tile="{}" data-square="{},{}" data-rotation="{}" transform="translate({ox:.1},{oy:.1})">"#,
+            r#"<g class="tile" data-tile="{}" data-square="{},{}" data-rotation="{}"{laid} transform="translate({ox:.1},{oy:.1})">"#,
             esc(&tile.id),
             p.pos.x,
             p.pos.y,
@@ -209,7 +295,7 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
             out,
             r#"<rect width="{S}" height="{S}" fill="{MEADOW}" stroke="{GRID}" stroke-width="0.6"/>"#
         );
-        let zone = |kind, i: usize| crate::feature::ZoneId {
+        let zone = |kind, i: usize| ZoneId {
             placed: index as u16,
             zone: ZoneRef {
                 kind,
@@ -218,13 +304,15 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
         };
         // Forests.
         for (i, f) in tile.forests.iter().enumerate() {
-            let done = features.forest(zone(ZoneKind::Forest, i)).open == 0;
+            let z = zone(ZoneKind::Forest, i);
+            let done = features.forest(z).open == 0;
             let fill = if done { FOREST_DONE } else { FOREST };
+            let mark = closed_mark(z, "forest");
             let sides = sides_of(f.ports, p.rot);
             for d in &sides {
                 let _ = writeln!(
                     out,
-                    r#"<polygon points="{}" fill="{fill}"/>"#,
+                    r#"<polygon points="{}" fill="{fill}"{mark}/>"#,
                     points(&forest_band(*d))
                 );
             }
@@ -232,7 +320,7 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
                 let (a, b) = (0.3 * S - 0.5, 0.4 * S + 1.0);
                 let _ = writeln!(
                     out,
-                    r#"<rect x="{a:.1}" y="{a:.1}" width="{b:.1}" height="{b:.1}" fill="{fill}"/>"#
+                    r#"<rect x="{a:.1}" y="{a:.1}" width="{b:.1}" height="{b:.1}" fill="{fill}"{mark}/>"#
                 );
             }
         }
@@ -240,8 +328,10 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
         // curve when the tile holds two rivers or more.
         let curve = tile.rivers.len() >= 2 && tile.lakes.is_empty();
         for (i, r) in tile.rivers.iter().enumerate() {
-            let done = features.river(zone(ZoneKind::River, i)).open == 0;
+            let z = zone(ZoneKind::River, i);
+            let done = features.river(z).open == 0;
             let colour = if done { RIVER_DONE } else { RIVER };
+            let mark = closed_mark(z, "river");
             let ends: Vec<(f64, f64)> = sides_of(r.ports, p.rot)
                 .into_iter()
                 .map(|d| edge_point(d, 1).0)
@@ -264,12 +354,12 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
             };
             let _ = writeln!(
                 out,
-                r#"<path d="{path}" fill="none" stroke="{colour}" stroke-width="6" stroke-linecap="round"/>"#
+                r#"<path d="{path}" fill="none" stroke="{colour}" stroke-width="6" stroke-linecap="round"{mark}/>"#
             );
             if r.ends.contains(&RiverEnd::Spring) {
                 let _ = writeln!(
                     out,
-                    r##"<circle cx="{:.1}" cy="{:.1}" r="4" fill="#9fd3ff" stroke="{colour}" stroke-width="1.5"/>"##,
+                    r##"<circle cx="{:.1}" cy="{:.1}" r="4" fill="#9fd3ff" stroke="{colour}" stroke-width="1.5"{mark}/>"##,
                     centre.0, centre.1
                 );
             }
@@ -348,25 +438,40 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
         let _ = writeln!(out, "</g>");
     }
     // Coordinates along the edges: the squares of `X,Y:ZONE` addresses.
-    for x in x0..=x1 {
-        let cx = margin + f64::from(x - x0) * S + S / 2.0;
+    for x in frame.x0..=frame.x1 {
+        let cx = MARGIN + f64::from(x - frame.x0) * S + S / 2.0;
         let _ = writeln!(
             out,
             r##"<text class="coordinate" x="{cx:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="#555">{x}</text>"##,
-            margin - 8.0
+            MARGIN - 8.0
         );
     }
-    for y in y0..=y1 {
-        let cy = margin + f64::from(y - y0) * S + S / 2.0 + 4.0;
+    for y in frame.y0..=frame.y1 {
+        let cy = MARGIN + f64::from(y - frame.y0) * S + S / 2.0 + 4.0;
         let _ = writeln!(
             out,
             r##"<text class="coordinate" x="{:.1}" y="{cy:.1}" font-size="11" text-anchor="end" fill="#555">{y}</text>"##,
-            margin - 5.0
+            MARGIN - 5.0
         );
     }
     // Pieces, above every tile; several in one zone stand side by side.
+    let pieces: Vec<(OnBoard, String)> = match timeline {
+        Some(t) => t
+            .pieces
+            .iter()
+            .map(|(on, from, to)| {
+                let to = to.map_or_else(String::new, |m| format!(r#" data-to="{m}""#));
+                (*on, format!(r#" data-from="{from}"{to}"#))
+            })
+            .collect(),
+        None => game
+            .pieces()
+            .iter()
+            .map(|on| (*on, String::new()))
+            .collect(),
+    };
     let mut drawn: Vec<(usize, ZoneRef)> = Vec::new();
-    for piece in game.pieces() {
+    for (piece, marks) in &pieces {
         let (placed_index, z) = match piece.at {
             PieceAt::Zone(z) => (usize::from(z.placed), z.zone),
             PieceAt::Spot { placed: at, spot } => {
@@ -391,12 +496,32 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
         );
         let beside = drawn.iter().filter(|d| **d == (placed_index, z)).count();
         drawn.push((placed_index, z));
-        let x = margin + f64::from(p.pos.x - x0) * S + ax + 9.0 * beside as f64;
-        let y = margin + f64::from(p.pos.y - y0) * S + ay;
+        let (ox, oy) = frame.corner(p.pos);
+        let x = ox + ax + 9.0 * beside as f64;
+        let y = oy + ay;
         let colour = PLAYER[piece.player % PLAYER.len()];
-        let _ = writeln!(out, "{}", piece_shape(piece.piece, x, y, colour));
+        let _ = writeln!(out, "{}", piece_shape(piece.piece, x, y, colour, marks));
     }
-    legend(&mut out, game, names, title, board_w + 2.0 * margin);
+}
+
+/// The SVG picture of a game's board, with a legend and the scores. `names` are the players'
+/// names in seat order; `title` goes at the top of the legend.
+pub fn svg(game: &Game, names: &[String], title: &str) -> String {
+    let frame = Frame::of(game);
+    let width = frame.width + LEGEND;
+    let height = frame.height.max(420.0);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0} {height:.0}" width="{width:.0}" height="{height:.0}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(out, "<title>{}</title>", esc(title));
+    let _ = writeln!(
+        out,
+        r##"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="#f4f1e8"/>"##
+    );
+    board(&mut out, game, &frame, None);
+    legend(&mut out, game, names, title, frame.width);
     let _ = writeln!(out, "</svg>");
     out
 }
@@ -404,7 +529,7 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
 /// A piece: gatherers and fishers stand, hunters lie, huts are little houses. Each has a
 /// white halo under a dark outline, so that it stands out on any ground (a blue piece on a
 /// river, a green one in a forest).
-fn piece_shape(piece: Piece, x: f64, y: f64, colour: &str) -> String {
+fn piece_shape(piece: Piece, x: f64, y: f64, colour: &str, marks: &str) -> String {
     let shape = match piece {
         Piece::Hut => format!(
             r#"<polygon points="{}""#,
@@ -428,7 +553,7 @@ fn piece_shape(piece: Piece, x: f64, y: f64, colour: &str) -> String {
         ),
     };
     format!(
-        r##"<g class="piece {}">{shape} fill="none" stroke="#ffffff" stroke-width="4.5" stroke-linejoin="round"/>{shape} fill="{colour}" stroke="#111111" stroke-width="1.4" stroke-linejoin="round"/></g>"##,
+        r##"<g class="piece {}"{marks}>{shape} fill="none" stroke="#ffffff" stroke-width="4.5" stroke-linejoin="round"/>{shape} fill="{colour}" stroke="#111111" stroke-width="1.4" stroke-linejoin="round"/></g>"##,
         crate::log::piece_name(piece)
     )
 }
@@ -510,7 +635,12 @@ fn legend(out: &mut String, game: &Game, names: &[String], title: &str, x: f64) 
         out,
         r#"<text x="0" y="{y}" font-size="11" font-weight="bold">Key</text>"#
     );
-    y += 8.0;
+    key(out, y + 8.0);
+    let _ = writeln!(out, "</g>");
+}
+
+/// What the colours and letters of a board mean, from `y` down; where it ends.
+pub(crate) fn key(out: &mut String, mut y: f64) -> f64 {
     for (fill, text) in [
         (MEADOW, "meadow"),
         (FOREST, "forest (darker: completed)"),
@@ -540,7 +670,7 @@ fn legend(out: &mut String, game: &Game, names: &[String], title: &str, x: f64) 
         );
         y += 14.0;
     }
-    let _ = writeln!(out, "</g>");
+    y
 }
 
 /// A compact text board: three characters by three per tile, sides as `F` forest, `M`

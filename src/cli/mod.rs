@@ -41,7 +41,8 @@ enum Command {
     /// Scores a game played at the table as it is played: each tile drawn and where it went.
     #[command(after_help = EXIT_CODES)]
     Record(record::Args),
-    /// Draws the board of a game log as an SVG picture or as text.
+    /// Draws the board of a game log as an SVG picture or as text, or the whole game as a page
+    /// to step through.
     #[command(after_help = EXIT_CODES)]
     Render(render::Args),
     /// Replays game logs and checks every move and every consequence they record.

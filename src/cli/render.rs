@@ -1,4 +1,5 @@
-//! `hunters render`: the board of a game log as SVG or as text.
+//! `hunters render`: the board of a game log as SVG or as text, or the whole game as a page to
+//! step through.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,7 +9,7 @@ use hunters::log;
 use hunters::render;
 
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("output").required(true).multiple(true).args(["svg", "ascii"])))]
+#[command(group(clap::ArgGroup::new("output").required(true).multiple(true).args(["svg", "ascii", "html"])))]
 pub struct Args {
     /// The game log to draw.
     #[arg(value_name = "FILE")]
@@ -19,8 +20,12 @@ pub struct Args {
     /// Print a compact text board instead.
     #[arg(long)]
     ascii: bool,
+    /// Write the game as one self-contained HTML page to OUT: the board move by move (buttons,
+    /// a slider, arrow keys), each move's scores with their breakdowns, the score track.
+    #[arg(long, value_name = "OUT")]
+    html: Option<PathBuf>,
     /// Draw the board after the first N moves instead of at the end (0 is the start tile
-    /// alone).
+    /// alone); the page of --html opens there.
     #[arg(long, value_name = "N")]
     turn: Option<usize>,
 }
@@ -44,32 +49,38 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             Ok(v) => v,
             Err(code) => return Ok(code),
         };
-    let game = match args.turn {
-        Some(n) => {
-            log::replay_to(&parsed, path.parent(), Some(n)).map_err(|f| anyhow::anyhow!("{f}"))?
-        }
-        None => verified.game,
-    };
+    let at_turn = args
+        .turn
+        .map(|n| log::replay_to(&parsed, path.parent(), Some(n)))
+        .transpose()
+        .map_err(|f| anyhow::anyhow!("{f}"))?;
+    let game = at_turn.as_ref().unwrap_or(&verified.game);
+    let variant = parsed.tag("Variant").map_or("?", |t| t.value.as_str());
+    let file = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let names: Vec<String> = parsed
         .tag("Players")
         .map(|t| t.value.split(',').map(|s| s.trim().to_string()).collect())
         .unwrap_or_default();
+    if let Some(out) = &args.html {
+        let title = format!("{file} — variant {variant}");
+        std::fs::write(
+            out,
+            hunters::viewer::html(&verified.game, &names, &title, args.turn),
+        )
+        .with_context(|| format!("cannot write {}", out.display()))?;
+    }
     if args.ascii {
-        print!("{}", render::ascii(&game));
+        print!("{}", render::ascii(game));
     }
     if let Some(out) = &args.svg {
-        let variant = parsed.tag("Variant").map_or("?", |t| t.value.as_str());
         let when = args.turn.map_or("end of the game".to_string(), |n| {
             format!("after {n} moves")
         });
-        let title = format!(
-            "{} — variant {variant}, {when}",
-            path.file_name().map_or_else(
-                || path.display().to_string(),
-                |n| n.to_string_lossy().into_owned()
-            )
-        );
-        std::fs::write(out, render::svg(&game, &names, &title))
+        let title = format!("{file} — variant {variant}, {when}");
+        std::fs::write(out, render::svg(game, &names, &title))
             .with_context(|| format!("cannot write {}", out.display()))?;
     }
     Ok(ExitCode::SUCCESS)

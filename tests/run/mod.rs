@@ -18,3 +18,57 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// The headless browser the page checks run in, if the machine has one. Without one the check
+/// is skipped with a note, unless `HUNTERS_REQUIRE_BROWSER` is set (CI sets it).
+pub fn browser(check: &str) -> Option<&'static str> {
+    let found = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| {
+            Command::new(b)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        });
+    if found.is_none() {
+        assert!(
+            std::env::var_os("HUNTERS_REQUIRE_BROWSER").is_none(),
+            "HUNTERS_REQUIRE_BROWSER is set but no chromium is installed"
+        );
+        eprintln!("no chromium: the browser check of {check} is skipped");
+    }
+    found
+}
+
+/// The flags of every headless run: no sandbox or GPU (containers have neither), script
+/// errors logged to stderr.
+pub const HEADLESS: [&str; 6] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--hide-scrollbars",
+    "--enable-logging=stderr",
+    "--v=0",
+];
+
+/// Asserts that a PNG screenshot is a picture: inked, and in many colours, not a blank page.
+pub fn assert_drawn(shot: &std::path::Path) {
+    let decoder = png::Decoder::new(std::fs::File::open(shot).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let px = info.color_type.samples();
+    let pixels = &buf[..info.buffer_size()];
+    let inked = pixels
+        .chunks(px)
+        .filter(|p| p.iter().take(3).any(|&c| c < 200))
+        .count();
+    let total = pixels.len() / px;
+    assert!(
+        inked * 50 > total,
+        "the screenshot is nearly blank: {inked} of {total} pixels drawn"
+    );
+    let colours: std::collections::BTreeSet<[u8; 3]> =
+        pixels.chunks(px).map(|p| [p[0], p[1], p[2]]).collect();
+    assert!(colours.len() > 50, "only {} colours drawn", colours.len());
+}

@@ -1,0 +1,708 @@
+//! A game as one page to step through: the board move by move, what each move scored and why,
+//! and the score track.
+//!
+//! The page holds one board — every tile and piece the game ever had, each marked with the
+//! moves it was there for — and a small script shows the board of the chosen move. The page
+//! loads nothing from elsewhere: it opens the same on a machine without a network.
+
+use std::fmt::Write;
+
+use crate::game::{Category, Event, Game, OnBoard};
+use crate::log;
+use crate::render::{self, Frame, PLAYER, S, Timeline, esc};
+use crate::scout::Special;
+use crate::variant::Edition;
+
+/// What one step of the page shows: the move (none before the first), and the events from
+/// the draw before it to the last of its consequences.
+struct Step<'a> {
+    /// The index in [`Game::events`] of the move's `Place` or `Refuse`.
+    mv: Option<usize>,
+    events: Vec<&'a Event>,
+    /// Points of each player by category after the step.
+    scores: Vec<[u32; Category::ALL.len()]>,
+}
+
+/// The steps of a game: the start, then one per move (tiles laid and Scout refusals, as
+/// [`log::Log::moves`] counts them), with the pieces' life spans and the move of each tile.
+fn steps(game: &Game) -> (Vec<Step<'_>>, Timeline) {
+    let mut steps = vec![Step {
+        mv: None,
+        events: Vec::new(),
+        scores: vec![[0; Category::ALL.len()]; game.players()],
+    }];
+    let mut timeline = Timeline {
+        laid: vec![0],
+        pieces: Vec::new(),
+    };
+    // Draws and discards come before the move they lead to.
+    let mut pending = Vec::new();
+    for (i, e) in game.events().iter().enumerate() {
+        let k = steps.len() - 1;
+        match e {
+            Event::Draw { .. } | Event::Discard { .. } => pending.push(e),
+            Event::Deal { .. } => steps[k].events.push(e),
+            Event::Place { .. } | Event::Refuse { .. } => {
+                let scores = steps[k].scores.clone();
+                let mut events = std::mem::take(&mut pending);
+                events.push(e);
+                steps.push(Step {
+                    mv: Some(i),
+                    events,
+                    scores,
+                });
+                let k = k + 1;
+                if let Event::Place {
+                    player,
+                    recall,
+                    piece,
+                    ..
+                } = e
+                {
+                    timeline.laid.push(k);
+                    if let Some(r) = recall {
+                        leave(&mut timeline, *r, k);
+                    }
+                    if let Some((piece, at)) = piece {
+                        let on = OnBoard {
+                            player: *player,
+                            piece: *piece,
+                            at: *at,
+                        };
+                        timeline.pieces.push((on, k, None));
+                    }
+                }
+            }
+            Event::Return { player, piece, at } => {
+                let on = OnBoard {
+                    player: *player,
+                    piece: *piece,
+                    at: *at,
+                };
+                leave(&mut timeline, on, k);
+                steps[k].events.push(e);
+            }
+            Event::Score(s) => {
+                for &p in &s.players {
+                    steps[k].scores[p][s.category as usize] += s.points();
+                }
+                steps[k].events.push(e);
+            }
+            // Tiles that fit nowhere when the stack runs out belong to the last move.
+            Event::End => {
+                steps[k].events.append(&mut pending);
+                steps[k].events.push(e);
+            }
+            Event::Cover { .. } => steps[k].events.push(e),
+        }
+    }
+    // A game in progress: the draw for the next move.
+    let k = steps.len() - 1;
+    steps[k].events.append(&mut pending);
+    (steps, timeline)
+}
+
+/// A piece leaves the board on move `k`.
+fn leave(timeline: &mut Timeline, on: OnBoard, k: usize) {
+    if let Some(life) = timeline
+        .pieces
+        .iter_mut()
+        .find(|(p, _, to)| *p == on && to.is_none())
+    {
+        life.2 = Some(k);
+    }
+}
+
+fn name(names: &[String], p: usize) -> String {
+    names
+        .get(p)
+        .cloned()
+        .unwrap_or_else(|| format!("player {}", p + 1))
+}
+
+/// A player as the page shows them: their colour, seat and name.
+fn player(names: &[String], p: usize) -> String {
+    format!(
+        r#"<span class="who"><i style="background:{}"></i>{} {}</span>"#,
+        PLAYER[p % PLAYER.len()],
+        p + 1,
+        esc(&name(names, p))
+    )
+}
+
+/// A move in words: who laid which tile where, and what they put on it.
+fn move_sentence(game: &Game, names: &[String], e: &Event) -> String {
+    match e {
+        Event::Place {
+            player: p,
+            tile,
+            at,
+            recall,
+            piece,
+        } => {
+            let mut s = format!(
+                "{} lays tile <b>{}</b> on {},{} turned {}°",
+                player(names, *p),
+                esc(&game.tiles().tiles[*tile].id),
+                at.pos.x,
+                at.pos.y,
+                at.rot.degrees()
+            );
+            if let Some(r) = recall {
+                let _ = write!(
+                    s,
+                    ", takes back the {} on {} with the shaman",
+                    log::piece_name(r.piece),
+                    esc(&log::piece_address(game, r.at))
+                );
+            }
+            if let Some((piece, at)) = piece {
+                let _ = write!(
+                    s,
+                    ", puts a {} on {}",
+                    log::piece_name(*piece),
+                    esc(&log::piece_address(game, *at))
+                );
+            }
+            s
+        }
+        Event::Refuse { player: p, .. } => {
+            format!("{} refuses the drawn tile", player(names, *p))
+        }
+        _ => String::new(),
+    }
+}
+
+/// The events of a step as lines of the panel. The plain draw of the tile the move lays goes
+/// without saying; pieces going home together (at the end of the game, a dozen of them) share
+/// one line, so that the scores that follow stay in sight.
+fn event_items(game: &Game, names: &[String], events: &[&Event]) -> Vec<String> {
+    let laid = events.iter().find_map(|e| match e {
+        Event::Place { tile, .. } => Some(*tile),
+        _ => None,
+    });
+    let mut items = Vec::new();
+    let mut i = 0;
+    while i < events.len() {
+        if let Event::Draw {
+            tile,
+            bonus: false,
+            again: false,
+            ..
+        } = events[i]
+            && Some(*tile) == laid
+        {
+            i += 1;
+            continue;
+        }
+        let run = events[i..]
+            .iter()
+            .take_while(|e| matches!(e, Event::Return { .. }))
+            .count();
+        if run < 2 {
+            items.extend(event_item(game, names, events[i]));
+            i += 1;
+            continue;
+        }
+        let pieces: Vec<String> = events[i..i + run]
+            .iter()
+            .filter_map(|e| match e {
+                Event::Return {
+                    player: p,
+                    piece,
+                    at,
+                } => Some(format!(
+                    r#"<span class="who"><i style="background:{}"></i>{} {}</span> {}"#,
+                    PLAYER[p % PLAYER.len()],
+                    p + 1,
+                    log::piece_name(*piece),
+                    esc(&log::piece_address(game, *at))
+                )),
+                _ => None,
+            })
+            .collect();
+        items.push(format!(
+            r#"<li class="return">{run} pieces go home: {}</li>"#,
+            pieces.join(", ")
+        ));
+        i += run;
+    }
+    items
+}
+
+/// One event as a line of the panel.
+fn event_item(game: &Game, names: &[String], e: &Event) -> Option<String> {
+    let tiles = &game.tiles().tiles;
+    let extra = if game.rules().edition() == Edition::E2020 {
+        "a menhir tile: an extra turn"
+    } else {
+        "a bonus tile: a bonus turn"
+    };
+    let item = match e {
+        Event::Draw {
+            player: p,
+            tile,
+            bonus,
+            again,
+        } => format!(
+            r#"<li class="draw">{} draws tile <b>{}</b>{}{}</li>"#,
+            player(names, *p),
+            esc(&tiles[*tile].id),
+            if *bonus { format!(", {extra}") } else { String::new() },
+            if *again {
+                ", again from the bottom of its stack"
+            } else {
+                ""
+            }
+        ),
+        Event::Discard { tile } => format!(
+            r#"<li class="discard">tile <b>{}</b> fits nowhere and is discarded</li>"#,
+            esc(&tiles[*tile].id)
+        ),
+        Event::Deal { player: p, special } => format!(
+            r#"<li class="deal">{} is dealt {}</li>"#,
+            player(names, *p),
+            match special {
+                Special::Tile(t) => format!("the special tile <b>{}</b>", esc(&tiles[*t].id)),
+                Special::Shaman => "the Shaman card".to_string(),
+            }
+        ),
+        Event::Refuse { player: p, tile, .. } => format!(
+            r#"<li class="refuse">{} refuses tile <b>{}</b>: it goes under its stack</li>"#,
+            player(names, *p),
+            esc(&tiles[*tile].id)
+        ),
+        // The move itself heads the step.
+        Event::Place { .. } => return None,
+        Event::Return {
+            player: p,
+            piece,
+            at,
+        } => format!(
+            r#"<li class="return">{}’s {} goes home from {}</li>"#,
+            player(names, *p),
+            log::piece_name(*piece),
+            esc(&log::piece_address(game, *at))
+        ),
+        Event::Cover { zone, animals } => format!(
+            r#"<li class="cover">the hunting trap covers {} at {}</li>"#,
+            esc(&log::herd_text(animals)),
+            esc(&log::zone_address(game, *zone))
+        ),
+        Event::Score(s) => {
+            let who: Vec<String> = s.players.iter().map(|&p| player(names, p)).collect();
+            format!(
+                r#"<li class="score"><span class="cat">{}</span> <b>+{}</b> {}<br><span class="breakdown">{}</span> <span class="where">at {}</span></li>"#,
+                s.category.name(),
+                s.points(),
+                if who.is_empty() {
+                    "nobody".to_string()
+                } else {
+                    who.join(", ")
+                },
+                esc(&s.breakdown.to_string()),
+                esc(&log::zone_address(game, s.zone))
+            )
+        }
+        Event::End => r#"<li class="end">End of the game: gatherers and fishers go home, huts and hunters score</li>"#.to_string(),
+    };
+    Some(item)
+}
+
+/// The score track: each player's total after each step, as lines; the current step is marked
+/// by the script.
+fn track(out: &mut String, steps: &[Step], players: usize) {
+    let (w, h) = (380.0, 150.0);
+    let (left, right, top, bottom) = (30.0, 8.0, 8.0, 20.0);
+    let n = (steps.len() - 1).max(1) as f64;
+    let totals = |k: usize, p: usize| steps[k].scores[p].iter().sum::<u32>();
+    let best = (0..steps.len())
+        .flat_map(|k| (0..players).map(move |p| (k, p)))
+        .map(|(k, p)| totals(k, p))
+        .max()
+        .unwrap_or(0);
+    // Grid lines at a round step, four or five of them.
+    let tick = [5, 10, 20, 25, 50, 100, 200]
+        .into_iter()
+        .find(|t| best / t < 5)
+        .unwrap_or(500);
+    let top_value = (best / tick + 1) * tick;
+    let x = |k: usize| left + k as f64 * (w - left - right) / n;
+    let y = |v: u32| top + (h - top - bottom) * (1.0 - f64::from(v) / f64::from(top_value));
+    let _ = writeln!(
+        out,
+        r#"<svg id="track" viewBox="0 0 {w} {h}" data-x0="{left}" data-dx="{:.4}" role="img" aria-label="Each player's total after each move">"#,
+        (w - left - right) / n
+    );
+    let mut v = 0;
+    while v <= top_value {
+        let _ = writeln!(
+            out,
+            r##"<line x1="{left}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="#e2e2e2"/><text x="{:.1}" y="{:.1}" font-size="9" text-anchor="end" fill="#666">{v}</text>"##,
+            w - right,
+            y(v),
+            y(v),
+            left - 4.0,
+            y(v) + 3.0
+        );
+        v += tick;
+    }
+    let _ = writeln!(
+        out,
+        r##"<text x="{:.1}" y="{:.1}" font-size="9" text-anchor="middle" fill="#666">move</text><text x="{left}" y="{:.1}" font-size="9" text-anchor="middle" fill="#666">0</text><text x="{:.1}" y="{:.1}" font-size="9" text-anchor="middle" fill="#666">{}</text>"##,
+        (left + w - right) / 2.0,
+        h - 5.0,
+        h - 5.0,
+        w - right,
+        h - 5.0,
+        steps.len() - 1
+    );
+    for p in 0..players {
+        let line: Vec<String> = (0..steps.len())
+            .map(|k| format!("{:.1},{:.1}", x(k), y(totals(k, p))))
+            .collect();
+        let _ = writeln!(
+            out,
+            r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="2" stroke-linejoin="round"/>"#,
+            line.join(" "),
+            PLAYER[p % PLAYER.len()]
+        );
+    }
+    let _ = writeln!(
+        out,
+        r##"<line id="mark" x1="{left}" x2="{left}" y1="{top}" y2="{:.1}" stroke="#222" stroke-dasharray="3 2"/>"##,
+        h - bottom
+    );
+    out.push_str("</svg>\n");
+}
+
+const STYLE: &str = r#"
+* { box-sizing: border-box; }
+html, body { height: 100%; margin: 0; }
+body { font: 15px/1.4 system-ui, sans-serif; color: #222; background: #f4f1e8;
+       display: grid; grid-template-rows: auto 1fr; }
+header { padding: .45em 1em; background: #2b3a2e; color: #fff; }
+header h1 { font-size: 1.05em; margin: 0; font-weight: 600; }
+main { display: grid; grid-template-columns: minmax(0, 1fr) 460px; min-height: 0; }
+#board { min-width: 0; min-height: 0; padding: .5em; }
+#board svg { width: 100%; height: 100%; display: block; }
+aside { background: #fff; border-left: 1px solid #d8d4c6; overflow-y: auto; padding: .8em 1em; }
+nav { display: flex; gap: .35em; align-items: center; }
+nav button { font-size: 1.05em; min-width: 2.2em; padding: .2em .4em; border: 1px solid #aaa;
+             border-radius: 4px; background: #f7f7f7; cursor: pointer; }
+nav button:disabled { opacity: .4; cursor: default; }
+nav input { flex: 1; }
+h2 { font-size: 1.25em; margin: .5em 0 .2em; }
+h3 { font-size: .95em; margin: 1em 0 .3em; color: #444; border-bottom: 1px solid #e4e4e4; }
+.move { font-family: ui-monospace, monospace; font-size: .88em; background: #f2f2ec;
+        padding: .25em .45em; border-radius: 3px; margin: .3em 0; overflow-wrap: anywhere; }
+.events { list-style: none; padding: 0; margin: .3em 0; font-size: .92em; }
+.events li { padding: .2em 0; border-bottom: 1px dotted #ddd; }
+.events .score { background: #fbf6df; padding: .25em .35em; }
+.events .end { font-weight: 600; }
+.events .winner { font-weight: 600; color: #7a5c00; }
+.cat { text-transform: capitalize; font-weight: 600; }
+.breakdown { font-family: ui-monospace, monospace; font-size: .9em; }
+.where, .hint { color: #777; font-size: .85em; }
+.who { white-space: nowrap; }
+.who i { display: inline-block; width: .8em; height: .8em; border: 1px solid #333;
+         margin-right: .25em; vertical-align: -.05em; }
+table { border-collapse: collapse; width: 100%; font-size: .85em; }
+th, td { padding: .15em .25em; text-align: right; border-bottom: 1px solid #eee;
+         white-space: nowrap; }
+th { font-weight: 600; color: #555; }
+th:first-child, td:first-child { text-align: left; }
+td.total { font-weight: 700; }
+td small { color: #1a7f37; font-weight: 600; }
+#track { width: 100%; height: auto; cursor: pointer; }
+.off { display: none; }
+.left { opacity: .35; }
+.forest.open { fill: #2f7d32; }
+.river.open { stroke: #3f8fd8; }
+#now { pointer-events: none; }
+#script-error { background: #b00020; color: #fff; padding: .5em 1em; margin: 0; }
+"#;
+
+/// The script: shows step `k` of the board and the panel. Small on purpose; everything it
+/// shows is in the page already.
+const SCRIPT: &str = r#"
+window.onerror = function (m) {
+  var p = document.createElement('p');
+  p.id = 'script-error';
+  p.textContent = 'script error: ' + m;
+  document.body.prepend(p);
+};
+(function () {
+  var q = function (s) { return document.querySelector(s); };
+  var all = function (s) { return Array.prototype.slice.call(document.querySelectorAll(s)); };
+  var steps = all('.step'), n = steps.length - 1;
+  var tiles = all('#board g.tile'), pieces = all('#board [data-from]');
+  var closed = all('#board [data-closed]'), rows = all('#scores tbody tr');
+  var slider = q('#slider'), now = q('#now'), mark = q('#mark'), track = q('#track');
+  var k = 0;
+  function total(s) { return s.reduce(function (a, b) { return a + b; }, 0); }
+  function show(j) {
+    k = Math.max(0, Math.min(n, Math.round(+j) || 0));
+    steps.forEach(function (s, i) { s.hidden = i !== k; });
+    var laid = null;
+    tiles.forEach(function (t) {
+      var m = +t.dataset.move;
+      t.classList.toggle('off', m > k);
+      if (m === k && k > 0) laid = t;
+    });
+    pieces.forEach(function (p) {
+      var to = p.dataset.to === undefined ? Infinity : +p.dataset.to;
+      p.classList.toggle('off', +p.dataset.from > k || to < k);
+      p.classList.toggle('left', to === k);
+    });
+    closed.forEach(function (c) { c.classList.toggle('open', +c.dataset.closed > k); });
+    now.classList.toggle('off', !laid);
+    if (laid) now.setAttribute('transform', laid.getAttribute('transform'));
+    var sc = JSON.parse(steps[k].dataset.scores);
+    var before = k > 0 ? JSON.parse(steps[k - 1].dataset.scores) : sc;
+    rows.forEach(function (r, p) {
+      sc[p].forEach(function (v, c) { r.cells[c + 1].textContent = v; });
+      var gain = total(sc[p]) - total(before[p]);
+      r.cells[6].innerHTML = total(sc[p]) + (gain > 0 ? ' <small>+' + gain + '</small>' : '');
+    });
+    var x = +track.dataset.x0 + k * +track.dataset.dx;
+    mark.setAttribute('x1', x);
+    mark.setAttribute('x2', x);
+    slider.value = k;
+    q('#at').textContent = k === 0 ? 'Start (' + n + ' moves)' : 'Move ' + k + ' of ' + n;
+    q('#first').disabled = q('#prev').disabled = k === 0;
+    q('#next').disabled = q('#last').disabled = k === n;
+    try { history.replaceState(null, '', '#turn=' + k); } catch (e) { /* a file: page may refuse */ }
+  }
+  q('#first').onclick = function () { show(0); };
+  q('#prev').onclick = function () { show(k - 1); };
+  q('#next').onclick = function () { show(k + 1); };
+  q('#last').onclick = function () { show(n); };
+  slider.oninput = function () { show(slider.value); };
+  track.onclick = function (e) {
+    var r = track.getBoundingClientRect(), box = track.viewBox.baseVal;
+    var vx = (e.clientX - r.left) * box.width / r.width;
+    show((vx - +track.dataset.x0) / +track.dataset.dx);
+  };
+  document.addEventListener('keydown', function (e) {
+    if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) return;
+    var to = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: n }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    show(to);
+  });
+  function fromAddress() {
+    var m = /turn=(\d+)/.exec(location.hash);
+    show(m ? m[1] : document.body.dataset.open);
+  }
+  window.addEventListener('hashchange', fromAddress);
+  fromAddress();
+})();
+"#;
+
+/// The page of a game, opening on the board after `open_at` moves (the last when `None`).
+/// `names` are the players' names in seat order; `title` heads the page. A game in progress
+/// shows as far as it went.
+pub fn html(game: &Game, names: &[String], title: &str, open_at: Option<usize>) -> String {
+    let (steps, timeline) = steps(game);
+    let lines = log::event_lines(game);
+    let n = steps.len() - 1;
+    let open = open_at.map_or(n, |k| k.min(n));
+    let players = game.players();
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        r#"<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>{STYLE}</style></head>
+<body data-open="{open}">
+<header><h1>Carcassonne: Hunters &amp; Gatherers — {title}</h1></header>
+<main>
+<div id="board">
+"#,
+        title = esc(title)
+    );
+    // The board at its final extent, so that it does not move while one steps through it.
+    let frame = Frame::of(game);
+    let _ = writeln!(
+        h,
+        r#"<svg viewBox="0 0 {:.0} {:.0}" font-family="sans-serif" role="img" aria-label="The board">"#,
+        frame.width, frame.height
+    );
+    render::board(&mut h, game, &frame, Some(&timeline));
+    let _ = writeln!(
+        h,
+        r##"<rect id="now" class="off" width="{S}" height="{S}" fill="none" stroke="#ff7a00" stroke-width="4"/>"##
+    );
+    h.push_str("</svg>\n</div>\n<aside>\n");
+    let _ = writeln!(
+        h,
+        r#"<nav><button id="first" title="First (Home)" aria-label="first">|◀</button><button id="prev" title="Previous (Left)" aria-label="previous">◀</button><input id="slider" type="range" min="0" max="{n}" value="{open}" aria-label="move"><button id="next" title="Next (Right)" aria-label="next">▶</button><button id="last" title="Last (End)" aria-label="last">▶|</button></nav>"#
+    );
+    let _ = writeln!(
+        h,
+        r#"<h2 id="at">Move {open} of {n}</h2>
+<div id="steps">"#
+    );
+    for (k, step) in steps.iter().enumerate() {
+        let scores: Vec<String> = step
+            .scores
+            .iter()
+            .map(|s| {
+                let s: Vec<String> = s.iter().map(u32::to_string).collect();
+                format!("[{}]", s.join(","))
+            })
+            .collect();
+        let _ = writeln!(
+            h,
+            r#"<section class="step" data-step="{k}" data-scores="[{}]"{}>"#,
+            scores.join(","),
+            if k == open { "" } else { " hidden" }
+        );
+        if let Some(i) = step.mv {
+            // The move as the log writes it, without the check of the tile's sides that
+            // follows ` = `.
+            let line = &lines[i];
+            let text = line.split(" = ").next().unwrap_or(line);
+            let _ = writeln!(
+                h,
+                r#"<p>{}</p><p class="move">{}</p>"#,
+                move_sentence(game, names, &game.events()[i]),
+                esc(text)
+            );
+        } else {
+            h.push_str("<p>The start tile is laid.</p>\n");
+        }
+        let items = event_items(game, names, &step.events);
+        if !items.is_empty() {
+            let _ = writeln!(h, r#"<ul class="events">{}</ul>"#, items.join(""));
+        }
+        if k == n && game.is_over() {
+            let winners: Vec<String> = game.winners().iter().map(|&p| player(names, p)).collect();
+            let _ = writeln!(
+                h,
+                r#"<p class="events winner">{}</p>"#,
+                if winners.is_empty() {
+                    "A tie: nobody wins.".to_string()
+                } else {
+                    format!("Winner: {}", winners.join(", "))
+                }
+            );
+        }
+        h.push_str("</section>\n");
+    }
+    h.push_str("</div>\n<h3>Scores</h3>\n<table id=\"scores\"><thead><tr><th>player</th>");
+    for c in Category::ALL {
+        let _ = write!(h, "<th>{}</th>", c.name());
+    }
+    h.push_str("<th>total</th></tr></thead><tbody>\n");
+    for p in 0..players {
+        let s = &steps[open].scores[p];
+        let _ = write!(h, "<tr><td>{}</td>", player(names, p));
+        for v in s {
+            let _ = write!(h, "<td>{v}</td>");
+        }
+        let _ = writeln!(
+            h,
+            r#"<td class="total">{}</td></tr>"#,
+            s.iter().sum::<u32>()
+        );
+    }
+    h.push_str("</tbody></table>\n<h3>Score track</h3>\n");
+    track(&mut h, &steps, players);
+    h.push_str(
+        r#"<p class="hint">Keys: ← → a move, Home and End the first and the last; a click on the track goes to that move. The address ends in <code>#turn=N</code> for move N.</p>
+<h3>Key</h3>
+"#,
+    );
+    let mut key = String::new();
+    let height = render::key(&mut key, 0.0);
+    let _ = writeln!(
+        h,
+        r#"<svg viewBox="0 0 330 {:.0}" width="330" font-family="sans-serif">{key}</svg>"#,
+        height + 4.0
+    );
+    let _ = write!(
+        h,
+        "</aside>\n</main>\n<script>{SCRIPT}</script>\n</body></html>\n"
+    );
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::feature::ZoneId;
+    use crate::tile::{ZoneKind, ZoneRef};
+
+    /// Each step of every golden game shows what `render --turn k` draws: the tiles laid, the
+    /// pieces standing, the forests and rivers closed, and the scores after k moves.
+    #[test]
+    fn every_step_is_the_game_after_that_many_moves() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden");
+        let mut logs = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "log") {
+                continue;
+            }
+            logs += 1;
+            let parsed = log::load(&path).unwrap();
+            let game = log::verify(&parsed, Some(&dir)).unwrap().game;
+            let (steps, timeline) = steps(&game);
+            assert_eq!(steps.len(), parsed.moves() + 1, "{}", path.display());
+            let closing = timeline.closing(&game);
+            let tiles = &game.tiles().tiles;
+            for (k, step) in steps.iter().enumerate() {
+                let at = log::replay_to(&parsed, Some(&dir), Some(k)).unwrap();
+                let here = format!("{} after {k} moves", path.display());
+                let laid = timeline.laid.iter().filter(|&&m| m <= k).count();
+                assert_eq!(laid, at.board().len(), "{here}");
+                let mut standing: Vec<OnBoard> = timeline
+                    .pieces
+                    .iter()
+                    .filter(|(_, from, to)| *from <= k && to.is_none_or(|to| to > k))
+                    .map(|(on, _, _)| *on)
+                    .collect();
+                for on in at.pieces() {
+                    let i = standing.iter().position(|s| s == on);
+                    assert!(i.is_some(), "{here}: {on:?} is not drawn");
+                    standing.swap_remove(i.unwrap());
+                }
+                assert!(standing.is_empty(), "{here}: {standing:?} drawn but gone");
+                for (index, p) in at.board().placed().iter().enumerate() {
+                    let t = &tiles[p.tile];
+                    for (kind, n) in [
+                        (ZoneKind::Forest, t.forests.len()),
+                        (ZoneKind::River, t.rivers.len()),
+                    ] {
+                        for i in 0..n {
+                            let z = ZoneId {
+                                placed: index as u16,
+                                zone: ZoneRef {
+                                    kind,
+                                    index: i as u8,
+                                },
+                            };
+                            let open = match kind {
+                                ZoneKind::Forest => at.features().forest(z).open,
+                                _ => at.features().river(z).open,
+                            };
+                            let key = game.features().key(tiles, game.board(), z, false);
+                            let shown = closing.get(&key).is_some_and(|&m| m <= k);
+                            assert_eq!(open == 0, shown, "{here}: {z:?}");
+                        }
+                    }
+                }
+                for p in 0..game.players() {
+                    for c in Category::ALL {
+                        assert_eq!(step.scores[p][c as usize], at.score(p, c), "{here}");
+                    }
+                }
+            }
+        }
+        assert!(logs >= 20, "only {logs} golden logs");
+    }
+}
