@@ -153,7 +153,11 @@ fn a_person_plays_through_a_pseudo_terminal() {
     );
     let mut script = Command::new("script");
     script.args(["-q", "-e", "-c", &command, "/dev/null"]);
-    let out = feed(script, &format!("help\n{}", first_moves()));
+    // A square that touches nothing, a move taken back, then first moves to the end.
+    let out = feed(
+        script,
+        &format!("help\n40,40 r0\n0\nundo\n{}", first_moves()),
+    );
     let screen = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{screen}");
     // What the person saw on the terminal: the board, the moves, the help, the result.
@@ -161,6 +165,8 @@ fn a_person_plays_through_a_pseudo_terminal() {
         "Your move (0 to",
         "Type the number of a move",
         "scores: 1 (red)",
+        "Not that: the tile cannot go there: the square touches no tile by a side.",
+        "Your last move is taken back.",
         "Winner",
     ] {
         assert!(screen.contains(seen), "{seen}: {screen:.2000}");
