@@ -47,6 +47,7 @@ pub mod game;
 pub mod illegal;
 pub mod log;
 pub mod options;
+pub mod params;
 pub mod record;
 pub mod render;
 pub mod rng;

@@ -496,6 +496,11 @@ pub fn write_first(game: &Game, header: &Header, events: usize) -> String {
             tag(&mut out, name, &value);
         }
     }
+    // The numbers of the rules only where they differ from the printed ones, so that the
+    // logs of the printed rules stay as they were.
+    for (name, value) in game.rules().params().differing(game.rules().edition()) {
+        tag(&mut out, name, &value);
+    }
     if finished {
         tag(&mut out, "Result", &result_text(game));
     }
@@ -742,6 +747,7 @@ fn known_tag(name: &str) -> bool {
     .contains(&name)
         || crate::ruleset::Options::NAMES.contains(&name)
         || crate::options::ScoutOptions::NAMES.contains(&name)
+        || crate::params::Params::info(name).is_some()
         || NOTE_TAGS.contains(&name)
 }
 
@@ -762,9 +768,13 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
                 t.line,
                 format!(
                     "unknown tag {:?}; a log has Format, Version, Variant, Edition, Seed, \
-                     Players, Result, Title, Source, Comment and the rule options ({})",
+                     Players, Result, Title, Source, Comment, the rule options ({}) and the \
+                     numbers of the rules ({})",
                     t.name,
-                    crate::ruleset::Options::NAMES.join(", ")
+                    crate::ruleset::Options::NAMES.join(", "),
+                    crate::params::Params::names()
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             )
             .into());
@@ -808,6 +818,7 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
     for t in &log.tags {
         if crate::ruleset::Options::NAMES.contains(&t.name.as_str())
             || crate::options::ScoutOptions::NAMES.contains(&t.name.as_str())
+            || crate::params::Params::info(&t.name).is_some()
         {
             let before = variant.options.clone();
             variant

@@ -3,6 +3,7 @@
 //! may switch any of them in its `[options]` table; the log header writes every one in force.
 
 use crate::edition::Edition;
+pub use crate::params::Params;
 use crate::tile::{LakeSpecial, MeadowSpecial, Tile};
 
 /// The special tile an option is about: a variant whose tiles show none has no use for it.
@@ -91,6 +92,10 @@ pub struct Options {
     pub shared_victory: bool,
     /// The Scout expansion's options, when it is on.
     pub scout: Option<ScoutOptions>,
+    /// The numbers of the rules (points, supplies), the edition's printed values unless a
+    /// variant changes them; not listed by [`Options::pairs`] (a log header writes only those
+    /// that differ, see [`Params::differing`]).
+    pub params: Params,
 }
 
 impl Options {
@@ -125,6 +130,7 @@ impl Options {
             rafts_stack: !classic,
             shared_victory: true,
             scout: None,
+            params: Params::for_edition(edition),
         }
     }
 
@@ -150,8 +156,12 @@ impl Options {
         .collect()
     }
 
-    /// Sets one option from its text form; the error says what was expected.
+    /// Sets one option (or one number of the rules) from its text form; the error says what
+    /// was expected.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if Params::info(name).is_some() {
+            return self.params.set(name, value);
+        }
         if ScoutOptions::NAMES.contains(&name) {
             let Some(scout) = &mut self.scout else {
                 return Err(format!(
@@ -189,9 +199,10 @@ impl Options {
             _ => {
                 return Err(format!(
                     "option {name:?} is unknown; the options are {} and, with the Scout \
-                     expansion, {}",
+                     expansion, {}; the numbers of the rules are {}",
                     Options::NAMES.join(", "),
-                    ScoutOptions::NAMES.join(", ")
+                    ScoutOptions::NAMES.join(", "),
+                    Params::names().collect::<Vec<_>>().join(", ")
                 ));
             }
         }

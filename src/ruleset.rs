@@ -12,6 +12,7 @@ use std::fmt;
 pub use crate::edition::Edition;
 use crate::feature::{ForestInfo, Herd, RiverInfo, SystemInfo};
 pub use crate::options::{CountUnit, Options, ScoutOptions};
+pub use crate::params::Params;
 
 /// Points per animal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,28 +142,43 @@ impl fmt::Display for Breakdown {
 /// provided ones turn them into scores and are the same for every edition.
 pub trait Ruleset: Send + Sync + fmt::Debug {
     fn edition(&self) -> Edition;
+    /// The options in force, with the numbers of the rules ([`Options::params`]).
     fn options(&self) -> &Options;
-    /// Huts each player starts with (2 in the first edition, 3 in 2020).
-    fn huts(&self) -> u8;
-    /// Meeples (tribe members) each player starts with, besides the score marker.
-    fn meeples(&self) -> u8 {
-        5
-    }
-    /// Points per forest unit (segment or tile).
-    fn forest_points(&self) -> u32 {
-        2
-    }
-    /// Points per mushroom patch (2 in the first edition, 3 in 2020).
-    fn mushroom_points(&self) -> u32;
-    fn animal_values(&self) -> AnimalValues;
     /// Bonus markers in a completed forest: gold nuggets (first edition) or menhirs (2020).
     fn bonus_markers(&self, forest: &ForestInfo) -> u16;
-    /// Whether fish drawn on a river count for its fishers (2020) or only the fish of the
-    /// lakes at its ends (first edition: "fish in the lakes at the ends of the river").
-    fn fisher_counts_river_fish(&self) -> bool;
     /// The Scout expansion's options when it is played (see [`crate::scout::Scout`]).
     fn scout(&self) -> Option<&ScoutOptions> {
         None
+    }
+
+    /// The numbers of the rules: the edition's printed values, or a variant's own.
+    fn params(&self) -> &Params {
+        &self.options().params
+    }
+    /// Huts each player starts with (2 in the first edition, 3 in 2020).
+    fn huts(&self) -> u8 {
+        self.params().huts
+    }
+    /// Meeples (tribe members) each player starts with, besides the score marker.
+    fn meeples(&self) -> u8 {
+        self.params().meeples
+    }
+    /// Points per forest unit (segment or tile).
+    fn forest_points(&self) -> u32 {
+        self.params().forest
+    }
+    /// Points per mushroom patch (2 in the first edition, 3 in 2020).
+    fn mushroom_points(&self) -> u32 {
+        self.params().mushroom
+    }
+    fn animal_values(&self) -> AnimalValues {
+        let p = self.params();
+        AnimalValues {
+            deer: p.deer,
+            aurochs: p.aurochs,
+            mammoth: p.mammoth,
+            bear: p.bear,
+        }
     }
 
     /// The points of a completed forest.
@@ -190,15 +206,16 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
 
     /// The points of a completed river. A lake that ends two rivers adds its fish to each of
     /// them when it scores (§5 Q4: each river counts the lakes that close it).
+    /// Fish drawn on the river count only in 2020 by default (first edition: "fish in the
+    /// lakes at the ends of the river"): `river-fish` is 0 there, and a term of 0 is left out.
     fn tally_river(&self, r: &RiverInfo, b: &mut dyn Tally) {
+        let p = self.params();
         match self.options().count_unit {
-            CountUnit::Segment => b.add(r.segments.into(), "segments", 1),
-            CountUnit::Tile => b.add(r.tiles.into(), "tiles", 1),
+            CountUnit::Segment => b.add(r.segments.into(), "segments", p.river),
+            CountUnit::Tile => b.add(r.tiles.into(), "tiles", p.river),
         }
-        b.add(r.end_lake_fish.into(), "lake fish", 1);
-        if self.fisher_counts_river_fish() {
-            b.add(r.fish.into(), "river fish", 1);
-        }
+        b.add(r.end_lake_fish.into(), "lake fish", p.lake_fish);
+        b.add(r.fish.into(), "river fish", p.river_fish);
     }
 
     /// [`Ruleset::tally_river`] as a breakdown, term by term.
@@ -221,6 +238,7 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// disjoint; tigers in them are ignored.
     fn tally_meadow(&self, herd: &Herd, fire: bool, doubled: &[Herd], b: &mut dyn Tally) {
         let v = self.animal_values();
+        let factor = self.params().pit_trap_factor;
         // Per tier, lowest first: plain animals, then each pit-trap tier (kept without
         // allocating unless many pit traps stack).
         let mut inline = [Herd::default(); 8];
@@ -285,8 +303,10 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
             ),
         ];
         for (count, labels, value) in kinds {
+            let mut each = value;
             for (k, t) in tiers.iter().enumerate() {
-                b.add(count(t).into(), labels[k.min(2)], value << k);
+                b.add(count(t).into(), labels[k.min(2)], each);
+                each *= factor;
             }
         }
     }
@@ -307,13 +327,14 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
 
     /// The points of a river system for its hut majority.
     fn tally_huts(&self, s: &SystemInfo, b: &mut dyn Tally) {
-        b.add(s.fish.into(), "fish", 1);
+        let p = self.params();
+        b.add(s.fish.into(), "fish", p.hut_fish);
         let rafts = if self.options().rafts_stack {
             u32::from(s.rafts)
         } else {
             u32::from(s.rafts.min(1))
         };
-        b.add(u32::from(s.lakes), "lakes (raft)", rafts);
+        b.add(u32::from(s.lakes), "lakes (raft)", rafts * p.raft);
     }
 
     /// [`Ruleset::tally_huts`] as a breakdown, term by term.
@@ -349,16 +370,9 @@ pub struct Rules2020 {
     pub options: Options,
 }
 
-/// The first-edition rules both 2002 and 2014 share.
-const CLASSIC_ANIMALS: AnimalValues = AnimalValues {
-    deer: 2,
-    aurochs: 2,
-    mammoth: 2,
-    bear: 2,
-};
-
-/// The first-edition texts of 2002 and 2014 agree on every value below; they differ only in
-/// options (count unit, re-use on the bonus tile), which `Options::for_edition` sets.
+/// The first-edition texts of 2002 and 2014 agree on every number (`Params::for_edition`);
+/// they differ only in options (count unit, re-use on the bonus tile), which
+/// `Options::for_edition` sets.
 macro_rules! classic_ruleset {
     ($ty:ident, $edition:expr) => {
         impl Ruleset for $ty {
@@ -368,20 +382,8 @@ macro_rules! classic_ruleset {
             fn options(&self) -> &Options {
                 &self.options
             }
-            fn huts(&self) -> u8 {
-                2
-            }
-            fn mushroom_points(&self) -> u32 {
-                2
-            }
-            fn animal_values(&self) -> AnimalValues {
-                CLASSIC_ANIMALS
-            }
             fn bonus_markers(&self, f: &ForestInfo) -> u16 {
                 f.nuggets
-            }
-            fn fisher_counts_river_fish(&self) -> bool {
-                false
             }
         }
     };
@@ -397,26 +399,8 @@ impl Ruleset for Rules2020 {
     fn options(&self) -> &Options {
         &self.options
     }
-    fn huts(&self) -> u8 {
-        3
-    }
-    fn mushroom_points(&self) -> u32 {
-        3
-    }
-    fn animal_values(&self) -> AnimalValues {
-        AnimalValues {
-            deer: 1,
-            aurochs: 2,
-            mammoth: 3,
-            // The bear is a Scout animal; Scout is not played with 2020 rules.
-            bear: 2,
-        }
-    }
     fn bonus_markers(&self, f: &ForestInfo) -> u16 {
         f.menhirs
-    }
-    fn fisher_counts_river_fish(&self) -> bool {
-        true
     }
 }
 
@@ -635,6 +619,10 @@ mod tests {
         assert_eq!(o.count_unit, CountUnit::Segment);
         assert!(!o.reuse_returned_on_bonus);
         for (name, value) in Options::for_edition(Edition::E2020).pairs() {
+            o.set(name, &value).unwrap();
+        }
+        // The numbers of the rules go through the same door.
+        for (name, value) in Params::for_edition(Edition::E2020).pairs() {
             o.set(name, &value).unwrap();
         }
         assert_eq!(o, Options::for_edition(Edition::E2020));

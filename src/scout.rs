@@ -17,7 +17,7 @@ use crate::feature::ForestInfo;
 use crate::options::Options;
 pub use crate::options::{LakeScope, Refusal, ScoutOptions};
 use crate::rng::{shuffle, stream};
-use crate::ruleset::{AnimalValues, Ruleset};
+use crate::ruleset::Ruleset;
 use crate::tile::Deck;
 use crate::tileset::TileSet;
 
@@ -50,26 +50,8 @@ impl Ruleset for Scout {
     fn options(&self) -> &Options {
         self.base.options()
     }
-    fn huts(&self) -> u8 {
-        self.base.huts()
-    }
-    fn meeples(&self) -> u8 {
-        self.base.meeples()
-    }
-    fn forest_points(&self) -> u32 {
-        self.base.forest_points()
-    }
-    fn mushroom_points(&self) -> u32 {
-        self.base.mushroom_points()
-    }
-    fn animal_values(&self) -> AnimalValues {
-        self.base.animal_values()
-    }
     fn bonus_markers(&self, forest: &ForestInfo) -> u16 {
         self.base.bonus_markers(forest)
-    }
-    fn fisher_counts_river_fish(&self) -> bool {
-        self.base.fisher_counts_river_fish()
     }
     fn scout(&self) -> Option<&ScoutOptions> {
         Some(&self.scout)

@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 pub use crate::edition::Edition;
 use crate::error::{InputError, from_toml};
-use crate::options::{About, Options, ScoutOptions};
+use crate::options::{About, Options, Params, ScoutOptions};
 use crate::ruleset::{Rules2002, Rules2014, Rules2020, Ruleset};
 use crate::scout::Scout;
 use crate::tileset::{TileSet, read_input};
@@ -55,16 +55,41 @@ struct RawVariant {
     expansions: Vec<String>,
     #[serde(default)]
     options: toml::Table,
+    #[serde(default)]
+    scoring: toml::Table,
+    #[serde(default)]
+    supply: toml::Table,
 }
 
 impl Variant {
-    /// A built-in variant by name, or else a variant file.
+    /// A built-in variant by name, or else a variant file; either may be followed by
+    /// `@key=value,key=value` to change options or numbers of the rules (`2020@mammoth=4`),
+    /// as `simulate --sweep` names the variants it plays.
     pub fn load(name_or_path: &str) -> Result<Variant, InputError> {
         if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
             let label = format!("built-in variant \"{name_or_path}\"");
             return Variant::parse(text, &label, None);
         }
         let path = Path::new(name_or_path);
+        if !path.exists()
+            && let Some((base, changes)) = name_or_path.split_once('@')
+        {
+            let mut v = Variant::load(base)?;
+            for change in changes.split(',') {
+                let (key, value) = change.split_once('=').ok_or_else(|| {
+                    InputError::new(
+                        name_or_path,
+                        None,
+                        format!("expected key=value after @, found {change:?}"),
+                    )
+                })?;
+                v.change(key.trim(), value.trim())
+                    .map_err(|m| InputError::new(name_or_path, None, m))?;
+            }
+            v.name = name_or_path.to_string();
+            v.description = format!("{} — with {changes}", v.description);
+            return Ok(v);
+        }
         if !path.exists() {
             return Err(InputError::neither_builtin_nor_file(
                 name_or_path,
@@ -141,29 +166,7 @@ impl Variant {
                     .map_err(|e| InputError::new(file, line_of_key("expansions"), e.message))?;
             }
         }
-        for (key, value) in &raw.options {
-            let text = match value {
-                toml::Value::String(s) => s.clone(),
-                toml::Value::Boolean(b) => b.to_string(),
-                other => other.to_string(),
-            };
-            options
-                .set(key, &text)
-                .map_err(|msg| InputError::new(file, line_of_key(key), msg))?;
-            if let Some(about) = About::of(key).filter(|a| !a.shown_in(&playing.tiles)) {
-                return Err(InputError::new(
-                    file,
-                    line_of_key(key),
-                    format!(
-                        "option {key} is about the {} tile, and no tile of this variant (tile \
-                         set {}) shows one; remove the option",
-                        about.name(),
-                        playing.name
-                    ),
-                ));
-            }
-        }
-        Ok(Variant {
+        let mut variant = Variant {
             name: raw.name,
             description: raw.description,
             edition,
@@ -172,7 +175,75 @@ impl Variant {
             options,
             source: file.to_string(),
             playing: Arc::new(playing),
-        })
+        };
+        let text_of = |value: &toml::Value| match value {
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Boolean(b) => b.to_string(),
+            other => other.to_string(),
+        };
+        for (key, value) in &raw.options {
+            if Params::info(key).is_some() {
+                return Err(InputError::new(
+                    file,
+                    line_of_key(key),
+                    format!(
+                        "{key} is a number of the rules: it goes in the [{}] table",
+                        Params::info(key).map_or("scoring", |i| i.table)
+                    ),
+                ));
+            }
+            variant
+                .change(key, &text_of(value))
+                .map_err(|msg| InputError::new(file, line_of_key(key), msg))?;
+        }
+        for (table, entries) in [("scoring", &raw.scoring), ("supply", &raw.supply)] {
+            for (key, value) in entries {
+                match Params::info(key) {
+                    Some(info) if info.table != table => {
+                        return Err(InputError::new(
+                            file,
+                            line_of_key(key),
+                            format!("{key} belongs in the [{}] table, not [{table}]", info.table),
+                        ));
+                    }
+                    Some(_) => {}
+                    None => {
+                        let names: Vec<&str> = Params::INFO
+                            .iter()
+                            .filter(|i| i.table == table)
+                            .map(|i| i.name)
+                            .collect();
+                        return Err(InputError::new(
+                            file,
+                            line_of_key(key),
+                            format!(
+                                "[{table}] has no {key:?}; its keys are {}",
+                                names.join(", ")
+                            ),
+                        ));
+                    }
+                }
+                variant
+                    .change(key, &text_of(value))
+                    .map_err(|msg| InputError::new(file, line_of_key(key), msg))?;
+            }
+        }
+        Ok(variant)
+    }
+
+    /// Changes one option or one number of the rules; an option about a special tile this
+    /// variant's tiles do not show is refused (it could change nothing).
+    pub fn change(&mut self, key: &str, value: &str) -> Result<(), String> {
+        self.options.set(key, value)?;
+        if let Some(about) = About::of(key).filter(|a| !a.shown_in(&self.playing.tiles)) {
+            return Err(format!(
+                "option {key} is about the {} tile, and no tile of this variant (tile set {}) \
+                 shows one; remove the option",
+                about.name(),
+                self.playing.name
+            ));
+        }
+        Ok(())
     }
 
     /// The ruleset of this variant's edition with its options.

@@ -9,12 +9,14 @@ use comfy_table::Cell;
 use hunters::Variant;
 use hunters::edition::Edition;
 use hunters::options::{self, INFO, OptionInfo};
+use hunters::params::Params;
 use hunters::variant::BUILTIN;
 use serde::Serialize;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Print the TOML of one built-in variant (to save and edit as your own variant file).
+    /// Print the TOML of one built-in variant, with every number of the rules at its printed
+    /// value (to save and edit as your own variant file).
     #[arg(long, value_name = "NAME", conflicts_with = "options")]
     show: Option<String>,
     /// List every rule option: its values, its default in each edition, when it applies and
@@ -32,6 +34,8 @@ struct Report {
     stamp: super::Stamp,
     variants: Vec<VariantRow>,
     options: Vec<OptionRow>,
+    /// The numbers of the rules a variant file may change.
+    params: Vec<ParamRow>,
 }
 
 #[derive(Serialize)]
@@ -63,6 +67,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             );
         };
         print!("{text}");
+        print!("{}", params_toml(&Variant::load(name)?));
         return Ok(ExitCode::SUCCESS);
     }
     let variants = builtins()?;
@@ -71,6 +76,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             stamp: super::Stamp::now(),
             variants: variants.iter().map(variant_row).collect(),
             options: INFO.iter().map(|i| option_row(i, &variants)).collect(),
+            params: Params::INFO.iter().map(param_row).collect(),
         };
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else if args.options {
@@ -79,6 +85,53 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         print_variants(&variants);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Every number of the rules as the variant's `[scoring]` and `[supply]` tables, at its
+/// values, each with what it means: a starting point for a designer's own variant.
+fn params_toml(v: &Variant) -> String {
+    let mut out = format!(
+        "\n# The numbers of the rules, as edition {} prints them; change any of them\n\
+         # (docs/variant-format.md). A log records those that differ from the printed ones.\n",
+        v.edition.name()
+    );
+    for table in ["scoring", "supply"] {
+        out.push_str(&format!("\n[{table}]\n"));
+        for info in Params::INFO.iter().filter(|i| i.table == table) {
+            let value = v.options.params.get(info.name).unwrap_or_default();
+            let line = format!("{} = {value}", info.name);
+            out.push_str(&format!("{line:<22}# {}\n", info.meaning));
+        }
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct ParamRow {
+    name: &'static str,
+    table: &'static str,
+    meaning: &'static str,
+    min: u32,
+    max: u32,
+    /// The printed value by edition name.
+    defaults: BTreeMap<&'static str, String>,
+}
+
+fn param_row(info: &hunters::params::ParamInfo) -> ParamRow {
+    ParamRow {
+        name: info.name,
+        table: info.table,
+        meaning: info.meaning,
+        min: info.min,
+        max: info.max,
+        defaults: Edition::ALL
+            .into_iter()
+            .map(|e| {
+                let printed = Params::for_edition(e).get(info.name).unwrap_or_default();
+                (e.name(), printed)
+            })
+            .collect(),
+    }
 }
 
 fn names() -> Vec<&'static str> {

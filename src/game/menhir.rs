@@ -29,12 +29,13 @@ impl Game {
         }
     }
 
-    /// The logboat: 2 points to the placer for every lake of its river system, at once.
+    /// The logboat: points (2 as printed) to the placer for every lake of its river system, at
+    /// once.
     fn logboat(&mut self, player: usize, placed: usize, lake: usize) {
         let z = zone_id(placed, ZoneKind::Lake, lake);
         let lakes = self.features.system(&self.set.tiles, &self.board, z).lakes;
         let mut b = Breakdown::default();
-        b.add(lakes.into(), "lakes (logboat)", 2);
+        b.add(lakes.into(), "lakes (logboat)", self.rules.params().logboat);
         self.award(Players::one(player), Category::Specials, z, b);
     }
 

@@ -709,7 +709,7 @@ impl Game {
         for i in 0..self.features.completed_forests().len() {
             let z = self.features.completed_forests()[i];
             let info = *self.features.forest(z);
-            bonus |= self.rules.bonus_markers(&info) > 0;
+            bonus |= self.rules.params().bonus_turns && self.rules.bonus_markers(&info) > 0;
             let winners = majority(&info.gatherers);
             if !winners.is_empty() {
                 let b = self.rules.score_forest(&info);

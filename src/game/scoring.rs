@@ -147,11 +147,12 @@ impl Game {
             for (owner, z) in farms {
                 let info = self.features.meadow(z);
                 let mut b = Breakdown::default();
+                let each = self.rules.params().agriculture;
                 match options.agriculture_unit {
                     CountUnit::Segment => {
-                        b.add(info.segments.into(), "meadow segments (agriculture)", 1)
+                        b.add(info.segments.into(), "meadow segments (agriculture)", each)
                     }
-                    CountUnit::Tile => b.add(info.tiles.into(), "meadow tiles (agriculture)", 1),
+                    CountUnit::Tile => b.add(info.tiles.into(), "meadow tiles (agriculture)", each),
                 }
                 self.award(Players::one(owner), Category::Specials, z, b);
             }

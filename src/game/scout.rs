@@ -267,7 +267,11 @@ impl Game {
             }
         }
         let mut b = Breakdown::default();
-        b.add(best, "fish in the richest lake (dug-out)", 1);
+        b.add(
+            best,
+            "fish in the richest lake (dug-out)",
+            self.rules.params().dugout,
+        );
         self.award(Players::one(owner), Category::Specials, river, b);
     }
 }
