@@ -246,7 +246,11 @@ fn simulate_json_has_the_documented_keys() {
         .as_f64()
         .unwrap();
     assert!((per_player - shown).abs() < 1e-3, "{per_player} vs {shown}");
-    check("simulate", &[whole, shard]);
+    let sweep = json_of(&[
+        "simulate", "--games", "4", "--bots", "random", "--json", "--sweep", "deer=1,2", "2020",
+    ]);
+    assert_eq!(sweep["config"]["sweep"][0], "deer=1,2");
+    check("simulate", &[whole, shard, sweep]);
 }
 
 #[test]

@@ -58,7 +58,15 @@ figcaption {{ font-size: .9em; color: #444; }}
 <p class="note">{games} games per variant, seed {seed}, seats: {bots}{rotated}; hunters {version}.
 Intervals are 95 %. Every number here is in the run's JSON (<code>--json</code>).</p>
 "#,
-        variants = esc(&c.variants.join(", ")),
+        variants = esc(&if c.sweep.is_empty() {
+            c.variants.join(", ")
+        } else {
+            format!(
+                "{}, sweeping {}",
+                c.variants.first().map_or("", String::as_str),
+                c.sweep.join(" and ")
+            )
+        }),
         seed = c.seed,
         bots = esc(&c.bots.join(", ")),
         rotated = if c.rotate_seats {
@@ -69,6 +77,9 @@ Intervals are 95 %. Every number here is in the run's JSON (<code>--json</code>)
         version = esc(&r.stamp.version),
     );
     legend(&mut h, r);
+    if r.results.iter().any(|v| !v.swept.is_empty()) {
+        sweep_charts(&mut h, r);
+    }
     points_table(&mut h, r);
     h.push_str("<h2>How the totals spread</h2>\n");
     histogram(&mut h, r);
@@ -118,6 +129,206 @@ Intervals are 95 %. Every number here is in the run's JSON (<code>--json</code>)
     }
     h.push_str("</body></html>\n");
     h
+}
+
+/// One value of a measure with its 95 % interval, as a sweep chart plots it.
+struct Point {
+    value: f64,
+    low: f64,
+    high: f64,
+}
+
+impl From<&Estimate> for Point {
+    fn from(e: &Estimate) -> Point {
+        Point {
+            value: e.mean,
+            low: e.mean - e.ci95,
+            high: e.mean + e.ci95,
+        }
+    }
+}
+
+impl From<&Interval> for Point {
+    fn from(i: &Interval) -> Point {
+        Point {
+            value: i.value,
+            low: i.low,
+            high: i.high,
+        }
+    }
+}
+
+/// A sweep: each measure against the first swept key's values, one line per combination of
+/// the other keys, with the printed rules as a dashed line.
+fn sweep_charts(h: &mut String, r: &Report) {
+    type Measure = (&'static str, fn(&super::simulate::Summary) -> Point);
+    let measures: [Measure; 10] = [
+        ("total points per player", |s| (&s.points.total).into()),
+        ("rivers", |s| (&s.points.rivers).into()),
+        ("forests", |s| (&s.points.forests).into()),
+        ("huts", |s| (&s.points.huts).into()),
+        ("meadows", |s| (&s.points.meadows).into()),
+        ("specials", |s| (&s.points.specials).into()),
+        ("winning margin", |s| (&s.margin).into()),
+        ("first player's edge (share)", |s| {
+            (&s.first_player_advantage).into()
+        }),
+        ("lead changes per game", |s| {
+            (&s.lead_changes_per_game).into()
+        }),
+        ("tiles per game", |s| (&s.tiles_per_game).into()),
+    ];
+    let swept: Vec<_> = r.results.iter().filter(|v| !v.swept.is_empty()).collect();
+    let key = &swept[0].swept[0].key;
+    // The x values in the order swept; numbers are placed by value, words evenly.
+    let mut xs: Vec<&str> = Vec::new();
+    for v in &swept {
+        if !xs.contains(&v.swept[0].value.as_str()) {
+            xs.push(&v.swept[0].value);
+        }
+    }
+    let numeric: Option<Vec<f64>> = xs.iter().map(|x| x.parse::<f64>().ok()).collect();
+    let position = |x: &str| -> f64 {
+        match &numeric {
+            Some(nums) => {
+                let (lo, hi) = nums
+                    .iter()
+                    .fold((f64::MAX, f64::MIN), |(a, b), &n| (a.min(n), b.max(n)));
+                let n: f64 = x.parse().unwrap_or(lo);
+                if hi > lo { (n - lo) / (hi - lo) } else { 0.5 }
+            }
+            None => {
+                let i = xs.iter().position(|y| *y == x).unwrap_or(0);
+                if xs.len() > 1 {
+                    i as f64 / (xs.len() - 1) as f64
+                } else {
+                    0.5
+                }
+            }
+        }
+    };
+    // One line per combination of the other keys.
+    let mut lines: Vec<(String, Vec<(&str, usize)>)> = Vec::new();
+    for (i, v) in r.results.iter().enumerate() {
+        if v.swept.is_empty() {
+            continue;
+        }
+        let rest: Vec<String> = v.swept[1..]
+            .iter()
+            .map(|s| format!("{}={}", s.key, s.value))
+            .collect();
+        let label = if rest.is_empty() {
+            format!("{key} swept")
+        } else {
+            rest.join(", ")
+        };
+        match lines.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, pts)) => pts.push((&v.swept[0].value, i)),
+            None => lines.push((label, vec![(&v.swept[0].value, i)])),
+        }
+    }
+    let _ = writeln!(
+        h,
+        "<h2>Against {key} (the dashed line is {} as printed)</h2>",
+        esc(&r.results[0].variant)
+    );
+    h.push_str(
+        "<p class=\"note\">Each measure under every swept value, on the same seeds, with 95 % \
+         intervals.</p>\n<p>",
+    );
+    for (k, (label, _)) in lines.iter().enumerate() {
+        let _ = write!(
+            h,
+            "<span class=\"swatch\" style=\"background:{}\"></span>{} &nbsp; ",
+            colour(k + 1),
+            esc(label)
+        );
+    }
+    h.push_str("</p>\n<div class=\"boards\">\n");
+    let (w, ht, left, right, top, bottom) = (340.0, 210.0, 52.0, 14.0, 26.0, 34.0);
+    for (title, get) in measures {
+        let reference = get(&r.results[0].summary);
+        let all: Vec<Point> = r.results.iter().map(|v| get(&v.summary)).collect();
+        let lo = all.iter().map(|p| p.low).fold(f64::MAX, f64::min);
+        let hi = all.iter().map(|p| p.high).fold(f64::MIN, f64::max);
+        let (lo, hi) = if hi - lo < 1e-9 {
+            (lo - 1.0, hi + 1.0)
+        } else {
+            (lo - (hi - lo) * 0.05, hi + (hi - lo) * 0.05)
+        };
+        let x = |f: f64| left + f * (w - left - right);
+        let y = |v: f64| top + (hi - v) / (hi - lo) * (ht - top - bottom);
+        let _ = writeln!(
+            h,
+            r#"<figure><svg viewBox="0 0 {w} {ht}" role="img" aria-label="{t} against {k}">"#,
+            t = esc(title),
+            k = esc(key)
+        );
+        let _ = writeln!(
+            h,
+            r##"<text x="{left}" y="16" font-size="13" fill="#222">{}</text>"##,
+            esc(title)
+        );
+        for f in [0.0, 0.5, 1.0] {
+            let v = lo + (hi - lo) * f;
+            let _ = writeln!(
+                h,
+                r##"<line x1="{left}" y1="{yy:.1}" x2="{r}" y2="{yy:.1}" stroke="#eee"/><text x="{tx}" y="{ty:.1}" font-size="10" text-anchor="end" fill="#555">{v:.1}</text>"##,
+                yy = y(v),
+                r = w - right,
+                tx = left - 4.0,
+                ty = y(v) + 3.0
+            );
+        }
+        let _ = writeln!(
+            h,
+            r##"<line x1="{left}" y1="{yy:.1}" x2="{r}" y2="{yy:.1}" stroke="{c}" stroke-dasharray="5 4"/>"##,
+            yy = y(reference.value),
+            r = w - right,
+            c = colour(0)
+        );
+        for xv in &xs {
+            let _ = writeln!(
+                h,
+                r##"<text x="{:.1}" y="{ty}" font-size="11" text-anchor="middle" fill="#333">{}</text>"##,
+                x(position(xv)),
+                esc(xv),
+                ty = ht - bottom + 16.0
+            );
+        }
+        let _ = writeln!(
+            h,
+            r##"<text x="{:.1}" y="{ty}" font-size="11" text-anchor="middle" fill="#555">{}</text>"##,
+            left + (w - left - right) / 2.0,
+            esc(key),
+            ty = ht - 4.0
+        );
+        for (k, (_, pts)) in lines.iter().enumerate() {
+            let c = colour(k + 1);
+            let path: Vec<String> = pts
+                .iter()
+                .map(|(xv, i)| format!("{:.1},{:.1}", x(position(xv)), y(all[*i].value)))
+                .collect();
+            let _ = writeln!(
+                h,
+                r#"<polyline points="{}" fill="none" stroke="{c}" stroke-width="2"/>"#,
+                path.join(" ")
+            );
+            for (xv, i) in pts {
+                let p = &all[*i];
+                let cx = x(position(xv));
+                let _ = writeln!(
+                    h,
+                    r#"<line x1="{cx:.1}" y1="{:.1}" x2="{cx:.1}" y2="{:.1}" stroke="{c}" stroke-width="1.5"/><circle cx="{cx:.1}" cy="{:.1}" r="3.5" fill="{c}"/>"#,
+                    y(p.low),
+                    y(p.high),
+                    y(p.value)
+                );
+            }
+        }
+        h.push_str("</svg></figure>\n");
+    }
+    h.push_str("</div>\n");
 }
 
 fn legend(h: &mut String, r: &Report) {

@@ -68,12 +68,69 @@ pub struct Args {
     /// of totals, paired differences and seat shares as charts, a sample board per variant.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
+    /// Play the one VARIANT under each value of a number of the rules or an option:
+    /// KEY=V1,V2,… (e.g. mammoth=2,3,4,5; `hunters variants --show` lists the numbers).
+    /// Repeat it to sweep several keys over every combination. The variant as printed plays
+    /// first, as the reference; every combination plays the same seeds.
+    #[arg(long, value_name = "KEY=V,…", conflicts_with = "merge")]
+    sweep: Vec<String>,
+}
+
+/// The variants a sweep plays: the base as printed, then `BASE@KEY=V,…` for every combination
+/// of the swept values (the first key changing slowest), each with what it sets.
+fn swept_variants(base: &str, sweeps: &[String]) -> Result<Vec<(String, Vec<Swept>)>> {
+    let mut keys: Vec<(String, Vec<String>)> = Vec::new();
+    for s in sweeps {
+        let Some((key, values)) = s.split_once('=') else {
+            bail!("--sweep {s}: expected KEY=V1,V2,…, e.g. --sweep mammoth=2,3,4");
+        };
+        let key = key.trim().to_string();
+        let values: Vec<String> = values
+            .split(',')
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .collect();
+        if values.is_empty() {
+            bail!("--sweep {s}: give at least one value after =");
+        }
+        if keys.iter().any(|(k, _)| *k == key) {
+            bail!("--sweep {key} is given twice; list all its values in one --sweep");
+        }
+        keys.push((key, values));
+    }
+    let mut combos: Vec<Vec<Swept>> = vec![Vec::new()];
+    for (key, values) in &keys {
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                values.iter().map(move |v| {
+                    let mut c = c.clone();
+                    c.push(Swept {
+                        key: key.clone(),
+                        value: v.clone(),
+                    });
+                    c
+                })
+            })
+            .collect();
+    }
+    // A base that already changes something takes the swept keys after its own.
+    let join = if base.contains('@') { ',' } else { '@' };
+    let mut out = vec![(base.to_string(), Vec::new())];
+    for c in combos {
+        let pairs: Vec<String> = c.iter().map(|s| format!("{}={}", s.key, s.value)).collect();
+        out.push((format!("{base}{join}{}", pairs.join(",")), c));
+    }
+    Ok(out)
 }
 
 /// What identifies a run; shards of one run share it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct Config {
     pub(super) variants: Vec<String>,
+    /// The `--sweep` arguments that made `variants` (empty without a sweep).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub(super) sweep: Vec<String>,
     pub(super) games: u64,
     pub(super) seed: u64,
     pub(super) bots: Vec<String>,
@@ -83,8 +140,19 @@ pub(super) struct Config {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(super) struct VariantResult {
     pub(super) variant: String,
+    /// What a sweep set in this variant, key by key (empty for the reference and without a
+    /// sweep).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub(super) swept: Vec<Swept>,
     pub(super) tally: Tally,
     pub(super) summary: Summary,
+}
+
+/// One key a sweep set, and its value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Swept {
+    pub(super) key: String,
+    pub(super) value: String,
 }
 
 /// Means and 95 % half-intervals, derived from the tally.
@@ -376,8 +444,23 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         return merge(args);
     }
     let bots = super::seats_of_bots(args.players, &args.bots, &args.timeout)?;
-    let variants: Vec<Variant> = args
-        .variants
+    let named: Vec<(String, Vec<Swept>)> = if args.sweep.is_empty() {
+        args.variants
+            .iter()
+            .map(|v| (v.clone(), Vec::new()))
+            .collect()
+    } else {
+        let [base] = &args.variants[..] else {
+            bail!(
+                "--sweep varies one variant: give one VARIANT (found {}); compare variants \
+                 without --sweep",
+                args.variants.len()
+            );
+        };
+        swept_variants(base, &args.sweep)?
+    };
+    let names: Vec<String> = named.iter().map(|(n, _)| n.clone()).collect();
+    let variants: Vec<Variant> = names
         .iter()
         .map(|v| Variant::load(v))
         .collect::<Result<_, _>>()?;
@@ -446,7 +529,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     let seats = hunters::compare::seating(&bots, i, args.rotate_seats);
                     let seed =
                         hunters::compare::seed_of(args.seed, i, bots.len(), args.rotate_seats);
-                    out.row(i, seed, &args.variants[v], &seats, o)?;
+                    out.row(i, seed, &names[v], &seats, o)?;
                 }
             }
         }
@@ -460,19 +543,20 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let report = Report {
         stamp: super::Stamp::now(),
         config: Config {
-            variants: args.variants.clone(),
+            variants: names.clone(),
+            sweep: args.sweep.clone(),
             games,
             seed: args.seed,
             bots: bots.iter().map(|b| b.name().to_string()).collect(),
             rotate_seats: args.rotate_seats,
         },
         shard: args.shard.as_ref().map(|_| format!("{k}/{m}")),
-        results: args
-            .variants
-            .iter()
+        results: named
+            .into_iter()
             .zip(tallies)
-            .map(|(v, t)| VariantResult {
-                variant: v.clone(),
+            .map(|((v, swept), t)| VariantResult {
+                variant: v,
+                swept,
                 summary: summary(&t),
                 tally: t,
             })
