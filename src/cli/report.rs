@@ -187,6 +187,35 @@ fn sweep_charts(h: &mut String, r: &Report) {
             xs.push(&v.swept[0].value);
         }
     }
+    // With one key swept the printed rules are a point of the line too, at the printed value.
+    let printed: Option<String> = if swept.iter().all(|v| v.swept.len() == 1) {
+        hunters::Variant::load(&r.results[0].variant)
+            .ok()
+            .and_then(|v| {
+                v.options.params.get(key).or_else(|| {
+                    v.options
+                        .pairs()
+                        .into_iter()
+                        .find(|(n, _)| n == key)
+                        .map(|(_, value)| value)
+                })
+            })
+    } else {
+        None
+    };
+    if let Some(p) = &printed
+        && !xs.contains(&p.as_str())
+    {
+        xs.push(p);
+        // Numbers in order; words keep the order swept, the printed one last.
+        if xs.iter().all(|x| x.parse::<f64>().is_ok()) {
+            xs.sort_by(|a, b| {
+                a.parse::<f64>()
+                    .unwrap_or(0.0)
+                    .total_cmp(&b.parse().unwrap_or(0.0))
+            });
+        }
+    }
     let numeric: Option<Vec<f64>> = xs.iter().map(|x| x.parse::<f64>().ok()).collect();
     let position = |x: &str| -> f64 {
         match &numeric {
@@ -226,6 +255,12 @@ fn sweep_charts(h: &mut String, r: &Report) {
             Some((_, pts)) => pts.push((&v.swept[0].value, i)),
             None => lines.push((label, vec![(&v.swept[0].value, i)])),
         }
+    }
+    if let (Some(p), [(_, pts)]) = (&printed, &mut lines[..])
+        && !pts.iter().any(|(x, _)| x == p)
+    {
+        pts.push((p, 0));
+        pts.sort_by_key(|(x, _)| xs.iter().position(|y| y == x));
     }
     let _ = writeln!(
         h,
