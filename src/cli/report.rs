@@ -170,8 +170,13 @@ fn sweep_charts(h: &mut String, r: &Report) {
         ("meadows", |s| (&s.points.meadows).into()),
         ("specials", |s| (&s.points.specials).into()),
         ("winning margin", |s| (&s.margin).into()),
-        ("first player's edge (share)", |s| {
-            (&s.first_player_advantage).into()
+        ("first player's edge (percentage points)", |s| {
+            let i = &s.first_player_advantage;
+            Point {
+                value: i.value * 100.0,
+                low: i.low * 100.0,
+                high: i.high * 100.0,
+            }
         }),
         ("lead changes per game", |s| {
             (&s.lead_changes_per_game).into()
