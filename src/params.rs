@@ -23,6 +23,11 @@ pub struct Params {
     pub forest: u32,
     /// Per mushroom patch in a completed forest.
     pub mushroom: u32,
+    /// Per gold nugget in a completed forest (first edition; printed: none, a nugget earns a
+    /// bonus tile instead).
+    pub nugget: u32,
+    /// Per menhir in a completed forest (2020; printed: none, a menhir earns an extra turn).
+    pub menhir: u32,
     /// Per river unit (segment or tile).
     pub river: u32,
     /// Per fish in the lakes at the ends of a completed river.
@@ -82,7 +87,7 @@ const fn info(
 
 impl Params {
     /// Every parameter, in the order `variants --show` and log headers list them.
-    pub const INFO: [ParamInfo; 18] = [
+    pub const INFO: [ParamInfo; 20] = [
         info(
             "deer",
             "scoring",
@@ -117,6 +122,20 @@ impl Params {
             "mushroom",
             "scoring",
             "points per mushroom patch",
+            0,
+            MAX_POINTS,
+        ),
+        info(
+            "nugget",
+            "scoring",
+            "points per gold nugget in a completed forest",
+            0,
+            MAX_POINTS,
+        ),
+        info(
+            "menhir",
+            "scoring",
+            "points per menhir in a completed forest (2020)",
             0,
             MAX_POINTS,
         ),
@@ -214,6 +233,8 @@ impl Params {
             pit_trap_factor: 2,
             forest: 2,
             mushroom: if classic { 2 } else { 3 },
+            nugget: 0,
+            menhir: 0,
             river: 1,
             lake_fish: 1,
             river_fish: if classic { 0 } else { 1 },
@@ -239,6 +260,8 @@ impl Params {
             "pit-trap-factor" => n(self.pit_trap_factor),
             "forest" => n(self.forest),
             "mushroom" => n(self.mushroom),
+            "nugget" => n(self.nugget),
+            "menhir" => n(self.menhir),
             "river" => n(self.river),
             "lake-fish" => n(self.lake_fish),
             "river-fish" => n(self.river_fish),
@@ -304,6 +327,8 @@ impl Params {
             "pit-trap-factor" => self.pit_trap_factor = v,
             "forest" => self.forest = v,
             "mushroom" => self.mushroom = v,
+            "nugget" => self.nugget = v,
+            "menhir" => self.menhir = v,
             "river" => self.river = v,
             "lake-fish" => self.lake_fish = v,
             "river-fish" => self.river_fish = v,

@@ -188,6 +188,9 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
             CountUnit::Tile => b.add(f.tiles.into(), "tiles", self.forest_points()),
         }
         b.add(f.mushrooms.into(), "mushrooms", self.mushroom_points());
+        // Printed at 0: nuggets and menhirs earn a bonus turn, not points.
+        b.add(f.nuggets.into(), "gold nuggets", self.params().nugget);
+        b.add(f.menhirs.into(), "menhirs", self.params().menhir);
     }
 
     /// [`Ruleset::tally_forest`] as a breakdown, term by term.

@@ -30,7 +30,7 @@ fn event_lines(log: &str) -> Vec<&str> {
 
 /// For each scoring parameter: where its points show in a score line (a breakdown term's
 /// label), and a variant whose tiles have the thing it counts.
-const SCORING: [(&str, &str, &str); 15] = [
+const SCORING: [(&str, &str, &str); 17] = [
     ("deer", " deer x ", "2020"),
     ("aurochs", " aurochs x ", "2020"),
     ("mammoth", " mammoths x ", "2020"),
@@ -38,6 +38,8 @@ const SCORING: [(&str, &str, &str); 15] = [
     ("pit-trap-factor", " (pit trap) x ", "2020"),
     ("forest", " tiles x ", "2020"),
     ("mushroom", " mushrooms x ", "2020"),
+    ("nugget", " gold nuggets x ", "2002"),
+    ("menhir", " menhirs x ", "2020"),
     ("river", " tiles x ", "2020"),
     ("lake-fish", " lake fish x ", "2014"),
     ("river-fish", " river fish x ", "2020"),
@@ -51,7 +53,7 @@ const SCORING: [(&str, &str, &str); 15] = [
 /// The category a scoring parameter's points go to.
 fn category_of(param: &str) -> &'static str {
     match param {
-        "forest" | "mushroom" => "forests",
+        "forest" | "mushroom" | "nugget" | "menhir" => "forests",
         "river" | "lake-fish" | "river-fish" => "rivers",
         "hut-fish" | "raft" => "huts",
         "logboat" | "agriculture" | "dugout" => "specials",
