@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use crate::game::{Event, Game, Move, Play};
 use crate::illegal::IllegalMove;
-use crate::log::{self, Header, LineKind};
+use crate::log::{self, Header, LineKind, Log};
 use crate::ruleset::Ruleset;
 use crate::scout::{Special, pieces_each};
 use crate::tile::Deck;
@@ -320,6 +320,63 @@ impl Recording {
                 self.play(mv)
             }
         }
+    }
+
+    /// The recording a log tells (a log written by `hunters record`, or any log of a game
+    /// without a seed), entered line by line, stopping before move `moves` + 1 if given. What
+    /// the log writes the rules made of its moves must be what they make: a log changed by
+    /// hand is refused. The error gives the line and why.
+    pub fn from_log(
+        log: &Log,
+        variant: &Variant,
+        moves: Option<usize>,
+    ) -> Result<Recording, (usize, String)> {
+        let players = log.tag("Players").map_or(0, |t| t.value.split(',').count());
+        if !(2..=crate::feature::MAX_PLAYERS).contains(&players) {
+            return Err((1, "the header names no 2 to 5 players".to_string()));
+        }
+        // The log's own options and numbers decide, as when it is verified.
+        let mut variant = variant.clone();
+        for t in &log.tags {
+            if crate::options::Options::NAMES.contains(&t.name.as_str())
+                || crate::options::ScoutOptions::NAMES.contains(&t.name.as_str())
+                || crate::params::Params::info(&t.name).is_some()
+            {
+                variant.change(&t.name, &t.value).map_err(|m| (t.line, m))?;
+            }
+        }
+        let mut rec = Recording::new(&variant, players);
+        let mut played = 0;
+        for line in &log.lines {
+            let is_move = matches!(line.kind, LineKind::Place(_) | LineKind::Refuse { .. });
+            if is_move && moves.is_some_and(|m| played >= m) {
+                break;
+            }
+            played += usize::from(is_move);
+            rec.enter_line(&line.text)
+                .map_err(|why| (line.number, why.to_string()))?;
+        }
+        let written = log::event_lines(&rec.game);
+        for (line, text) in log.lines.iter().zip(&written[..rec.known]) {
+            if line.text != *text {
+                return Err((
+                    line.number,
+                    format!(
+                        "expected `{text}`, found `{}`; was the log changed by hand?",
+                        line.text
+                    ),
+                ));
+            }
+        }
+        Ok(rec)
+    }
+
+    /// The game as far as the table has told it, with only the events that follow from what
+    /// was said: for pictures of a game in progress.
+    pub fn game_so_far(&self) -> Game {
+        let mut game = self.game.clone();
+        game.forget_events_after(self.known);
+        game
     }
 
     /// The log of the game as far as the table has told it (the whole log, with its `Result`,

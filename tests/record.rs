@@ -249,6 +249,29 @@ fn an_illegal_line_stops_a_pipe_and_the_game_resumes_from_its_log() {
         partial.lines().filter(|l| l.starts_with("place")).count(),
         9
     );
+    // A game in progress is drawn as far as it went: its tiles, no final scoring.
+    let svg = d.join("so-far.svg");
+    let page = d.join("so-far.html");
+    let o = hunters(&[
+        "render",
+        out.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+        "--ascii",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(picture.matches("<g class=\"tile\"").count(), 1 + 9);
+    assert!(picture.contains("the game so far"));
+    assert!(
+        std::fs::read_to_string(&page)
+            .unwrap()
+            .contains("Move 9 of 9")
+    );
+    let o = hunters(&["render", out.to_str().unwrap(), "--ascii", "--turn", "4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
     // Resumed with the rest: the game of the source.
     let rest = lines[tenth..].join("\n");
     let o = record(&["--resume", out.to_str().unwrap()], &rest);

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use hunters::log;
+use hunters::record::Recording;
 use hunters::render;
 
 #[derive(clap::Args)]
@@ -43,19 +44,30 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             );
         }
     }
-    // Only a log that verifies is drawn: the picture must be of a game the rules allow.
-    let verified =
-        match super::verified(&parsed, path, "The log does not verify; nothing was drawn.")? {
-            Ok(v) => v,
-            Err(code) => return Ok(code),
-        };
-    let at_turn = args
-        .turn
-        .map(|n| log::replay_to(&parsed, path.parent(), Some(n)))
-        .transpose()
-        .map_err(|f| anyhow::anyhow!("{f}"))?;
-    let game = at_turn.as_ref().unwrap_or(&verified.game);
     let variant = parsed.tag("Variant").map_or("?", |t| t.value.as_str());
+    // Only a log that verifies is drawn: the picture must be of a game the rules allow. A game
+    // being recorded at the table (no seed, not ended) is drawn as far as it has been told,
+    // when every line of it is what the rules make of its moves.
+    let (whole, at_turn, when_done) = match in_progress(&parsed, path, variant, args.turn) {
+        Some(games) => games,
+        None => {
+            let verified = match super::verified(
+                &parsed,
+                path,
+                "The log does not verify; nothing was drawn.",
+            )? {
+                Ok(v) => v,
+                Err(code) => return Ok(code),
+            };
+            let at_turn = args
+                .turn
+                .map(|n| log::replay_to(&parsed, path.parent(), Some(n)))
+                .transpose()
+                .map_err(|f| anyhow::anyhow!("{f}"))?;
+            (verified.game, at_turn, "end of the game")
+        }
+    };
+    let game = at_turn.as_ref().unwrap_or(&whole);
     let file = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -68,7 +80,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let title = format!("{file} — variant {variant}");
         std::fs::write(
             out,
-            hunters::viewer::html(&verified.game, &names, &title, args.turn),
+            hunters::viewer::html(&whole, &names, &title, args.turn),
         )
         .with_context(|| format!("cannot write {}", out.display()))?;
     }
@@ -76,12 +88,37 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         print!("{}", render::ascii(game));
     }
     if let Some(out) = &args.svg {
-        let when = args.turn.map_or("end of the game".to_string(), |n| {
-            format!("after {n} moves")
-        });
+        let when = args
+            .turn
+            .map_or(when_done.to_string(), |n| format!("after {n} moves"));
         let title = format!("{file} — variant {variant}, {when}");
         std::fs::write(out, render::svg(game, &names, &title))
             .with_context(|| format!("cannot write {}", out.display()))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A game recorded at the table and not over yet: the game as told so far and, with `turn`,
+/// after that many moves; `None` for any other log (or one that does not replay as recorded).
+fn in_progress(
+    parsed: &log::Log,
+    path: &std::path::Path,
+    variant: &str,
+    turn: Option<usize>,
+) -> Option<(
+    hunters::game::Game,
+    Option<hunters::game::Game>,
+    &'static str,
+)> {
+    let ended = parsed.lines.iter().any(|l| l.text == "end");
+    if parsed.tag("Seed").is_some() || parsed.tag("Result").is_some() || ended {
+        return None;
+    }
+    let v = super::record::variant_of_log(path, variant).ok()?;
+    let whole = Recording::from_log(parsed, &v, None).ok()?;
+    let at = match turn {
+        Some(n) => Some(Recording::from_log(parsed, &v, Some(n)).ok()?.game_so_far()),
+        None => None,
+    };
+    Some((whole.game_so_far(), at, "the game so far"))
 }

@@ -519,6 +519,12 @@ impl Game {
         self.events = Vec::new();
     }
 
+    /// Keeps only the first `n` events: a game recorded at the table drops those that follow
+    /// from tiles nobody has named yet ([`crate::record::Recording::game_so_far`]).
+    pub fn forget_events_after(&mut self, n: usize) {
+        self.events.truncate(n);
+    }
+
     /// Regular tiles not yet drawn.
     pub fn regular_left(&self) -> usize {
         self.regular.len() - self.next_regular
