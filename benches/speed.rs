@@ -169,25 +169,29 @@ fn playouts() {
 }
 
 /// Allocations (and reallocations) per turn of whole games, as `simulate` plays them (no
-/// events kept) and as `play` does (every event kept for the log).
+/// events kept) and as `play` does (every event kept for the log); and the same without those
+/// of setting a game up (dealing, the board, the bots).
 fn allocations() {
     println!("## Allocations per turn (2 players, 100 games each)");
     println!();
-    println!("| variant | bots | events kept | allocations per turn |");
-    println!("|---|---|---|---:|");
+    println!("| variant | bots | events kept | allocations per turn | without the setup |");
+    println!("|---|---|---|---:|---:|");
     for variant in ["2002", "2020", "2002-scout"] {
         let v = Variant::load(variant).expect("a built-in variant");
         for bot in [BotKind::Random, BotKind::Greedy] {
             for keep in [false, true] {
                 let mut turns = 0u64;
+                let mut setup = 0u64;
                 let before = ALLOCATIONS.load(Ordering::Relaxed);
                 for seed in 0..100 {
+                    let start = ALLOCATIONS.load(Ordering::Relaxed);
                     let mut game = Game::seeded(&v, 2, seed);
                     if !keep {
                         game.keep_no_events();
                     }
                     let mut bots = [bot.make(seed, 0), bot.make(seed, 1)];
                     let mut moves: Vec<Move> = Vec::with_capacity(1024);
+                    setup += ALLOCATIONS.load(Ordering::Relaxed) - start;
                     while let Some(t) = game.turn() {
                         game.legal_moves(&mut moves);
                         let mv = bots[t.player].choose(&game, &moves).unwrap();
@@ -197,9 +201,10 @@ fn allocations() {
                 }
                 let n = ALLOCATIONS.load(Ordering::Relaxed) - before;
                 println!(
-                    "| {variant} | {bot} | {} | {:.1} |",
+                    "| {variant} | {bot} | {} | {:.1} | {:.2} |",
                     if keep { "yes" } else { "no" },
-                    n as f64 / turns as f64
+                    n as f64 / turns as f64,
+                    (n - setup) as f64 / turns as f64
                 );
             }
         }

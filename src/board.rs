@@ -162,6 +162,14 @@ enum Write {
     },
 }
 
+/// A copy of `v` with as much room as `v` has: a bot's copy of a game then lays the tiles
+/// of its trials without allocating.
+pub(crate) fn clone_with_room<T: Clone>(v: &Vec<T>) -> Vec<T> {
+    let mut c = Vec::with_capacity(v.capacity());
+    c.extend_from_slice(v);
+    c
+}
+
 // Written out so that `clone_from` reuses the grid's buffer.
 impl Clone for Board {
     fn clone(&self) -> Self {
@@ -170,8 +178,8 @@ impl Clone for Board {
             radius: self.radius,
             width: self.width,
             cells: self.cells.clone(),
-            placed: self.placed.clone(),
-            frontier: self.frontier.clone(),
+            placed: clone_with_room(&self.placed),
+            frontier: clone_with_room(&self.frontier),
             trialing: false,
             trial: BoardTrial::default(),
         }
@@ -476,30 +484,67 @@ impl Board {
     }
 
     /// The frontier squares where `tile` fits, in frontier order, each with the distinct
-    /// rotations that fit there as bits (bit `r` for `Rotation(r)`). All four rotations are
-    /// tested at once: the four side codes of the tile are the four bytes of one word.
+    /// rotations that fit there as bits (bit `r` for `Rotation(r)`).
     pub fn fitting<'a>(&'a self, tile: &'a Tile) -> impl Iterator<Item = (Pos, u8)> + 'a {
+        let fits = self.fits(tile);
+        self.frontier.iter().filter_map(move |sq| {
+            let rots = fits(sq);
+            (rots != 0).then_some((sq.pos, rots))
+        })
+    }
+
+    /// How many legal placements `tile` has: the length of [`Board::legal_placements`].
+    pub fn placement_count(&self, tile: &Tile) -> usize {
+        let fits = self.fits(tile);
+        // No branch per square: whether a tile fits a square is anybody's guess.
+        self.frontier
+            .iter()
+            .map(|sq| fits(sq).count_ones() as usize)
+            .sum()
+    }
+
+    /// Placement `k` of [`Board::legal_placements`], if there are more than `k`.
+    pub fn nth_placement(&self, tile: &Tile, k: usize) -> Option<Placement> {
+        let fits = self.fits(tile);
+        let mut k = k;
+        for sq in &self.frontier {
+            let rots = fits(sq);
+            let n = rots.count_ones() as usize;
+            if k < n {
+                let r = (0..4u8).filter(|r| rots & (1 << r) != 0).nth(k)?;
+                return Some(Placement {
+                    pos: sq.pos,
+                    rot: Rotation(r),
+                });
+            }
+            k -= n;
+        }
+        None
+    }
+
+    /// The distinct rotations of `tile` that fit a frontier square, as bits; none on a full
+    /// board. All four rotations are tested at once: the four side codes of the tile are the
+    /// four bytes of one word.
+    fn fits(&self, tile: &Tile) -> impl Fn(&FrontierSquare) -> u8 + use<> {
         const LOW7: u32 = 0x7f7f_7f7f;
         let full = self.placed.len() >= self.capacity();
         let codes = u32::from_le_bytes(Rotation::ALL.map(|r| tile.side_code(r)));
         // The high bit of each byte: the rotations that give distinct placements.
-        let distinct = (0..4).fold(0u32, |m, r| {
-            m | u32::from(tile.is_distinct_rotation(Rotation(r))) << (8 * r + 7)
-        });
-        self.frontier
-            .iter()
-            .filter(move |_| !full)
-            .filter_map(move |sq| {
-                let need = u32::from(sq.need) * 0x0101_0101;
-                let mask = u32::from(sq.mask) * 0x0101_0101;
-                let x = (codes ^ need) & mask;
-                // High bit set in exactly the bytes of `x` that are zero.
-                let zero = !(((x & LOW7) + LOW7) | x | LOW7) & distinct;
-                let rots =
-                    ((zero >> 7) & 1 | (zero >> 14) & 2 | (zero >> 21) & 4 | (zero >> 28) & 8)
-                        as u8;
-                (rots != 0).then_some((sq.pos, rots))
+        let distinct = if full {
+            0
+        } else {
+            (0..4).fold(0u32, |m, r| {
+                m | u32::from(tile.is_distinct_rotation(Rotation(r))) << (8 * r + 7)
             })
+        };
+        move |sq| {
+            let need = u32::from(sq.need) * 0x0101_0101;
+            let mask = u32::from(sq.mask) * 0x0101_0101;
+            let x = (codes ^ need) & mask;
+            // High bit set in exactly the bytes of `x` that are zero.
+            let zero = !(((x & LOW7) + LOW7) | x | LOW7) & distinct;
+            ((zero >> 7) & 1 | (zero >> 14) & 2 | (zero >> 21) & 4 | (zero >> 28) & 8) as u8
+        }
     }
 
     /// Whether `tile` fits anywhere (stops at the first fit).

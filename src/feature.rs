@@ -13,7 +13,7 @@
 //! each tile found on both sides is counted once (likewise a lake ending two rivers that
 //! become one, and a Scout piece standing in two zones that become one).
 
-use crate::board::{Board, Placement};
+use crate::board::{Board, Placement, clone_with_room};
 use crate::tile::{
     Animals, Dir, MeadowSpecial, Piece, Ports, RiverEnd, Side, Tile, ZoneKind, ZoneRef,
 };
@@ -329,18 +329,22 @@ struct Saved<T> {
 impl<T: Clone> Clone for Arena<T> {
     fn clone(&self) -> Self {
         Arena {
-            parent: self.parent.clone(),
-            size: self.size.clone(),
-            info: self.info.clone(),
-            tile_of: self.tile_of.clone(),
-            next: self.next.clone(),
-            head: self.head.clone(),
-            listed: self.listed.clone(),
-            first: self.first.clone(),
+            parent: clone_with_room(&self.parent),
+            size: clone_with_room(&self.size),
+            info: clone_with_room(&self.info),
+            tile_of: clone_with_room(&self.tile_of),
+            next: clone_with_room(&self.next),
+            head: clone_with_room(&self.head),
+            listed: clone_with_room(&self.listed),
+            first: clone_with_room(&self.first),
             trialing: false,
             trial_len: 0,
             trial_id: 0,
-            mark: vec![0; self.mark.len()],
+            mark: {
+                let mut m = Vec::with_capacity(self.mark.capacity());
+                m.resize(self.mark.len(), 0);
+                m
+            },
             log: Vec::new(),
         }
     }
@@ -596,8 +600,8 @@ impl Clone for Features {
             meadows: self.meadows.clone(),
             rivers: self.rivers.clone(),
             systems: self.systems.clone(),
-            tiles: self.tiles.clone(),
-            seen: self.seen.clone(),
+            tiles: clone_with_room(&self.tiles),
+            seen: clone_with_room(&self.seen),
             stamp: self.stamp,
             completed_forests: self.completed_forests.clone(),
             completed_rivers: self.completed_rivers.clone(),
@@ -1376,6 +1380,8 @@ pub struct Preview {
     pub river_same: Vec<u8>,
     /// Whether the tile would complete a forest or a river.
     pub completes: bool,
+    /// Scratch: the tiles a merge has to look at, kept between previews.
+    seen: Vec<u16>,
 }
 
 impl Preview {
@@ -1400,6 +1406,7 @@ impl Default for Preview {
             forest_same: Vec::with_capacity(16),
             river_same: Vec::with_capacity(16),
             completes: false,
+            seen: Vec::with_capacity(64),
         }
     }
 }
@@ -1497,7 +1504,7 @@ impl Features {
             |i| local_forest(tile, i),
             tf,
             None,
-            (&mut out.forests, Some(&mut out.forest_same)),
+            (&mut out.forests, Some(&mut out.forest_same), &mut out.seen),
         );
         if meadows {
             self.merge(
@@ -1508,7 +1515,7 @@ impl Features {
                 |i| local_meadow(tile, i),
                 tm,
                 None,
-                (&mut out.meadows, None),
+                (&mut out.meadows, None, &mut out.seen),
             );
         }
         self.merge(
@@ -1519,7 +1526,7 @@ impl Features {
             |i| local_river(tile, i),
             tr,
             Some(tile),
-            (&mut out.rivers, Some(&mut out.river_same)),
+            (&mut out.rivers, Some(&mut out.river_same), &mut out.seen),
         );
         out.completes =
             out.forests.iter().any(|f| f.open == 0) || out.rivers.iter().any(|r| r.open == 0);
@@ -1582,7 +1589,7 @@ impl Features {
         local: impl Fn(usize) -> T,
         touch: &[(u8, ZoneId)],
         rivers_of: Option<&Tile>,
-        (out, same): (&mut Vec<T>, Option<&mut Vec<u8>>),
+        (out, same, seen): (&mut Vec<T>, Option<&mut Vec<u8>>, &mut Vec<u16>),
     ) {
         let mut same = same;
         let mut g = Groups::new();
@@ -1650,11 +1657,10 @@ impl Features {
                 self.shared_among(
                     arena,
                     slot,
-                    tiles,
-                    board,
+                    (tiles, board),
                     &in_group[..ng],
                     rivers_of.is_some(),
-                    &mut shared,
+                    (&mut shared, &mut *seen),
                 );
             }
             info.unshare(&shared);
@@ -1662,21 +1668,20 @@ impl Features {
         }
     }
 
-    /// What the roots `group` count more than once between them: tiles with zones in several
-    /// of them, and (rivers) lakes ending rivers in several of them.
-    #[allow(clippy::too_many_arguments)]
+    /// What the roots `group` count more than once between them, into `shared`: tiles with
+    /// zones in several of them, and (rivers) lakes ending rivers in several of them. `seen`
+    /// is a buffer.
     fn shared_among<T: Info>(
         &self,
         arena: &Arena<T>,
         slot: usize,
-        tiles: &[Tile],
-        board: &Board,
+        (tiles, board): (&[Tile], &Board),
         group: &[u32],
         rivers: bool,
-        shared: &mut Shared,
+        (shared, seen): (&mut Shared, &mut Vec<u16>),
     ) {
         // Every tile on the multi-zone lists of the roots, once.
-        let mut seen: Vec<u16> = Vec::new();
+        seen.clear();
         for &r in group {
             let start = arena.head[r as usize];
             if start == NONE {
@@ -1694,59 +1699,51 @@ impl Features {
                 }
             }
         }
-        for t in seen {
+        for &t in seen.iter() {
             let nodes = self.tiles[usize::from(t)];
             let base = nodes.base[slot];
             let root_of = |i: u32| arena.find(base + i);
-            let mut distinct: Vec<u32> = Vec::new();
-            for i in 0..u32::from(nodes.count[slot]) {
-                let r = root_of(i);
-                if group.contains(&r) && !distinct.contains(&r) {
-                    distinct.push(r);
-                }
-            }
-            if distinct.len() > 1 {
-                shared.tiles += distinct.len() as u16 - 1;
+            let distinct = group_roots_among(group, (0..u32::from(nodes.count[slot])).map(root_of));
+            if distinct > 1 {
+                shared.tiles += distinct - 1;
             }
             // A Scout piece standing in zones of several of the roots counts once.
             if let Some(span) = nodes.span
                 && span.kind != ZoneKind::Lake
                 && arena_slot(span.kind) == slot
             {
-                let mut parts: Vec<u32> = Vec::new();
-                for i in 0..16u32 {
-                    if span.zones & (1 << i) != 0 {
-                        let r = root_of(i);
-                        if group.contains(&r) && !parts.contains(&r) {
-                            parts.push(r);
-                        }
-                    }
-                }
-                if parts.len() > 1 {
-                    shared.pieces[usize::from(span.player)] += parts.len() as u16 - 1;
+                let zones = (0..16u32).filter(|i| span.zones & (1 << i) != 0);
+                let parts = group_roots_among(group, zones.map(root_of));
+                if parts > 1 {
+                    shared.pieces[usize::from(span.player)] += parts - 1;
                 }
             }
-            if rivers && distinct.len() > 1 {
+            if rivers && distinct > 1 {
                 let tile = &tiles[board.placed()[usize::from(t)].tile];
                 for (l, lake) in tile.lakes.iter().enumerate() {
-                    let mut arms: Vec<u32> = Vec::new();
-                    for (i, r) in tile.rivers.iter().enumerate() {
-                        if r.ends.contains(&RiverEnd::Lake(l as u8)) {
-                            let root = root_of(i as u32);
-                            if group.contains(&root) && !arms.contains(&root) {
-                                arms.push(root);
-                            }
-                        }
-                    }
-                    if arms.len() > 1 {
-                        let extra = arms.len() as u16 - 1;
-                        shared.lakes += extra;
-                        shared.lake_fish += extra * u16::from(lake.fish);
+                    let ending = tile
+                        .rivers
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, r)| r.ends.contains(&RiverEnd::Lake(l as u8)))
+                        .map(|(i, _)| root_of(i as u32));
+                    let arms = group_roots_among(group, ending);
+                    if arms > 1 {
+                        shared.lakes += arms - 1;
+                        shared.lake_fish += (arms - 1) * u16::from(lake.fish);
                     }
                 }
             }
         }
     }
+}
+
+/// How many roots of `group` are among `roots`.
+fn group_roots_among(group: &[u32], roots: impl Iterator<Item = u32>) -> u16 {
+    let found = roots.fold(0u16, |m, r| {
+        m | group.iter().position(|&g| g == r).map_or(0, |k| 1 << k)
+    });
+    found.count_ones() as u16
 }
 
 /// The position of `root` among the first `n` of `roots`, adding it if new.

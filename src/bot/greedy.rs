@@ -71,13 +71,14 @@ impl GreedyBot {
             rng,
             scratch: None,
             synced: false,
-            best: Vec::new(),
+            // Room for the moves of most turns from the start.
+            best: Vec::with_capacity(256),
             preview: Preview::default(),
             previewed: None,
-            candidates: Vec::new(),
-            values: Vec::new(),
+            candidates: Vec::with_capacity(256),
+            values: Vec::with_capacity(256),
             next_squares: None,
-            next_squares_buf: Vec::new(),
+            next_squares_buf: Vec::with_capacity(64),
         }
     }
 
@@ -611,15 +612,19 @@ impl GreedyBot {
         // Scout: before drawing, lay the special tile if it is worth it now, or if the game
         // is in its last two rounds and it might otherwise never be laid; else draw.
         if moves.iter().any(|m| m.play == Play::Draw) {
-            let specials: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|m| matches!(m.play, Play::Special(_)))
-                .collect();
-            if specials.is_empty() {
+            let mut specials = std::mem::take(&mut self.candidates);
+            specials.clear();
+            specials.extend(
+                moves
+                    .iter()
+                    .filter(|m| matches!(m.play, Play::Special(_)))
+                    .copied(),
+            );
+            let best = (!specials.is_empty()).then(|| self.best(game, &specials));
+            self.candidates = specials;
+            let Some((value, mv)) = best else {
                 return Move::draw();
-            }
-            let (value, mv) = self.best(game, &specials);
+            };
             return if value >= 2000 || game.regular_left() <= 2 * game.players() + 1 {
                 mv
             } else {

@@ -20,7 +20,7 @@ pub mod mcts;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::{Game, Move};
+use crate::game::{Game, Move, MoveGroup};
 use crate::rng::{Stream, below, stream};
 
 pub use exec::ExecBot;
@@ -35,6 +35,12 @@ pub trait Bot {
     /// Chooses among `moves` (never empty, all legal). Only a bot outside the program
     /// ([`ExecBot`]) can fail: it crashed, answered nonsense or took too long.
     fn choose(&mut self, game: &Game, moves: &[Move]) -> Result<Move, String>;
+    /// Chooses a move of the game's player to move, as [`Bot::choose`] would among the legal
+    /// moves; `moves` is a buffer for them. A bot that needs no list can choose without one.
+    fn choose_in(&mut self, game: &Game, moves: &mut Vec<Move>) -> Result<Move, String> {
+        game.legal_moves(moves);
+        self.choose(game, moves)
+    }
     /// Told the final position once the game is over (a program bot hears the scores).
     fn game_over(&mut self, _game: &Game) {}
 }
@@ -190,13 +196,14 @@ pub fn play_out_watching(
 ) -> Result<(), BotError> {
     let mut moves = Vec::new();
     while let Some(turn) = game.turn() {
-        game.legal_moves(&mut moves);
         let bot = &mut bots[turn.player];
-        let mv = bot.choose(game, &moves).map_err(|message| BotError {
-            seat: turn.player,
-            bot: bot.name(),
-            message,
-        })?;
+        let mv = bot
+            .choose_in(game, &mut moves)
+            .map_err(|message| BotError {
+                seat: turn.player,
+                bot: bot.name(),
+                message,
+            })?;
         game.play_unchecked(mv);
         watch(game);
     }
@@ -209,11 +216,17 @@ pub fn play_out_watching(
 /// Uniform over every legal move (placement, shaman choice and piece together).
 pub struct RandomBot {
     rng: Stream,
+    /// The legal moves by group, kept from one decision to the next.
+    groups: Vec<MoveGroup>,
 }
 
 impl RandomBot {
     pub fn new(rng: Stream) -> RandomBot {
-        RandomBot { rng }
+        RandomBot {
+            rng,
+            // Room for the groups of most turns from the start.
+            groups: Vec::with_capacity(128),
+        }
     }
 }
 
@@ -224,5 +237,13 @@ impl Bot for RandomBot {
 
     fn choose(&mut self, _game: &Game, moves: &[Move]) -> Result<Move, String> {
         Ok(moves[below(&mut self.rng, moves.len())])
+    }
+
+    /// The same draw as [`Bot::choose`] over the whole list, which is never made: the moves
+    /// are counted and only the one drawn is written out.
+    fn choose_in(&mut self, game: &Game, _moves: &mut Vec<Move>) -> Result<Move, String> {
+        let rng = &mut self.rng;
+        game.pick_move(&mut self.groups, |n| below(rng, n))
+            .ok_or_else(|| "the game is over".to_string())
     }
 }

@@ -4,64 +4,87 @@
 //! Move generation asks this for every placement of the drawn tile, so it is the hottest code
 //! of a game. The features around an empty square do not depend on the rotation of the tile
 //! laid there, so they are looked up once per square ([`Surroundings`]) and each rotation only
-//! matches its zones against them; when nothing around a square is claimed, every zone is free
-//! without any grouping.
+//! matches its zones against them; when no feature of a kind around a square is claimed, every
+//! zone of that kind is free without any grouping.
 
 use super::Game;
 use crate::board::{Placement, Pos};
 use crate::feature::{FeatureKey, FeatureKind, PieceAt, ZoneId};
 use crate::tile::{Dir, Piece, RiverEnd, Side, Tile, ZoneKind, ZoneRef};
 
-const NO_KEY: FeatureKey = FeatureKey {
-    kind: FeatureKind::Forest,
-    root: u32::MAX,
-};
-
 /// What a neighbour shows at one part of the side it turns toward a square: the feature
-/// there and how many pieces claim it against a new meeple; on a river's middle part also its
-/// river system and whether that holds a hut.
+/// there and how many pieces claim it against a new meeple; on a river's middle part also the
+/// root of its river system and whether that holds a hut. (Kept small: move generation makes
+/// one per square.)
 #[derive(Clone, Copy)]
 struct Slot {
-    key: FeatureKey,
-    claimed: u16,
-    system: FeatureKey,
+    kind: FeatureKind,
     hut: bool,
+    claimed: u16,
+    root: u32,
+    system: u32,
 }
 
+/// A slot without a neighbour: it claims nothing, so its (all-zero) keys are never read as
+/// taken; and all zeros cost no copy to set.
 const EMPTY_SLOT: Slot = Slot {
-    key: NO_KEY,
-    claimed: 0,
-    system: NO_KEY,
+    kind: FeatureKind::Forest,
     hut: false,
+    claimed: 0,
+    root: 0,
+    system: 0,
 };
+
+impl Slot {
+    fn key(&self) -> FeatureKey {
+        FeatureKey {
+            kind: self.kind,
+            root: self.root,
+        }
+    }
+
+    fn system(&self) -> FeatureKey {
+        FeatureKey {
+            kind: FeatureKind::System,
+            root: self.system,
+        }
+    }
+}
 
 /// The features around one empty square.
 #[derive(Clone, Copy)]
 pub(super) struct Surroundings {
-    pos: Pos,
     /// By direction from the square and by the part of *this* square's side (part `p` here
     /// meets part `2 - p` of the neighbour).
     slots: [[Slot; 3]; 4],
     /// Directions with a neighbour, and the side it shows.
     sides: [Option<Side>; 4],
-    any_claimed: bool,
+    /// The kinds of feature around with a piece claiming them, as bits by [`FeatureKind`].
+    claimed: u8,
     any_hut: bool,
 }
 
 impl Surroundings {
-    pub(super) fn pos(&self) -> Pos {
-        self.pos
-    }
+    /// Nothing looked up, for a mover with no piece to put.
+    pub(super) const NOTHING: Surroundings = Surroundings {
+        slots: [[EMPTY_SLOT; 3]; 4],
+        sides: [None; 4],
+        claimed: 0,
+        any_hut: false,
+    };
 
-    /// Whether the feature of `key` lies next to the square.
-    pub(super) fn touches(&self, key: FeatureKey) -> bool {
-        self.slots.iter().flatten().any(|s| s.key == key)
+    /// Whether the claimed feature of `key` lies next to the square.
+    pub(super) fn touches_claimed(&self, key: FeatureKey) -> bool {
+        self.slots
+            .iter()
+            .flatten()
+            .any(|s| s.claimed > 0 && s.key() == key)
     }
 }
 
 /// Whether a slot is claimed once the shaman's meeple left the feature `gone`.
 fn taken(slot: &Slot, gone: Option<FeatureKey>) -> bool {
-    slot.claimed > u16::from(gone == Some(slot.key))
+    slot.claimed > u16::from(gone == Some(slot.key()))
 }
 
 impl Game {
@@ -80,15 +103,22 @@ impl Game {
     /// The features around `pos`.
     /// What is looked up can be narrowed to what the mover can put: meeples (`meeples`) and / or
     /// huts (`huts`).
-    pub(super) fn surroundings(&self, pos: Pos, (meeples, huts): (bool, bool)) -> Surroundings {
+    pub(super) fn surroundings(&self, pos: Pos, wants: (bool, bool)) -> Surroundings {
+        let mut s = Surroundings::NOTHING;
+        self.look_around(pos, wants, &mut s);
+        s
+    }
+
+    /// [`Game::surroundings`] into `s`, which is overwritten: in place, because a copy of
+    /// the whole table for every square costs more than the looking up.
+    pub(super) fn look_around(
+        &self,
+        pos: Pos,
+        (meeples, huts): (bool, bool),
+        s: &mut Surroundings,
+    ) {
         let tiles = &self.set.tiles;
-        let mut s = Surroundings {
-            pos,
-            slots: [[EMPTY_SLOT; 3]; 4],
-            sides: [None; 4],
-            any_claimed: false,
-            any_hut: false,
-        };
+        *s = Surroundings::NOTHING;
         for dir in Dir::ALL {
             let Some(n) = self.board.index_at(pos.step(dir)) else {
                 continue;
@@ -110,19 +140,19 @@ impl Game {
                 let slot = &mut s.slots[dir.index()][part];
                 if meeples {
                     let (key, claimed) = self.features.claim(nz);
-                    slot.key = key;
+                    slot.kind = key.kind;
+                    slot.root = key.root;
                     slot.claimed = claimed;
-                    s.any_claimed |= claimed > 0;
+                    s.claimed |= u8::from(claimed > 0) << key.kind as u8;
                 }
                 if huts && nz.zone.kind == ZoneKind::River {
                     let (system, hut) = self.features.system_claim(nz);
-                    slot.system = system;
+                    slot.system = system.root;
                     slot.hut = hut;
                     s.any_hut |= hut;
                 }
             }
         }
-        s
     }
 
     /// Which zones of `tile_index` would be free of meeples / huts if laid at `at` after the
@@ -148,29 +178,28 @@ impl Game {
         meeples: bool,
         huts: bool,
     ) -> FreeZones {
-        debug_assert!(around.pos == at.pos);
         let tile = &self.set.tiles[tile_index];
         let mut free = FreeZones::default();
         let any_taken = meeples
-            && around.any_claimed
+            && around.claimed != 0
             && (gone.is_none() || around.slots.iter().flatten().any(|s| taken(s, gone)));
         let any_hut = huts && around.any_hut;
         if meeples {
-            for (k, kind) in [ZoneKind::Forest, ZoneKind::Meadow, ZoneKind::River]
-                .into_iter()
-                .enumerate()
-            {
+            for (k, kind) in [
+                (FeatureKind::Forest, ZoneKind::Forest),
+                (FeatureKind::Meadow, ZoneKind::Meadow),
+                (FeatureKind::River, ZoneKind::River),
+            ] {
                 let n = tile.zone_count(kind);
-                free.masks[k] = if any_taken {
+                free.masks[k as usize] = if any_taken && around.claimed & (1 << k as u8) != 0 {
                     // Local zones joined through a shared neighbour feature form one feature.
-                    let mut keys: Buf<_, 12> = Buf::new((0u8, NO_KEY, false));
+                    let mut keys: Buf<_, 12> = Buf::new((0u8, EMPTY_SLOT.key(), false));
                     each_touch(tile, at, around, |here, slot| {
                         if here.kind == kind {
-                            keys.push((here.index, slot.key, taken(slot, gone)));
+                            keys.push((here.index, slot.key(), taken(slot, gone)));
                         }
                     });
-                    let keys = keys.as_slice();
-                    untaken(n, keys, local_groups(n, keys))
+                    untaken(n, keys.as_slice(), &[])
                 } else {
                     all(n)
                 };
@@ -182,28 +211,23 @@ impl Game {
             let nr = tile.rivers.len();
             let n = nr + tile.lakes.len();
             let mask = if any_hut {
-                let mut keys: Buf<_, 12> = Buf::new((0u8, NO_KEY, false));
+                let mut keys: Buf<_, 12> = Buf::new((0u8, EMPTY_SLOT.key(), false));
                 each_touch(tile, at, around, |here, slot| {
                     if here.kind == ZoneKind::River {
-                        keys.push((here.index, slot.system, slot.hut));
+                        keys.push((here.index, slot.system(), slot.hut));
                     }
                 });
-                let keys = keys.as_slice();
-                // Rivers and their lakes are one system from the start.
-                let mut group = local_groups(n, keys);
+                // Rivers and their lakes are one system from the start (a river has two
+                // ends, a tile at most 16 zones).
+                let mut lakes: Buf<u16, 32> = Buf::new(0);
                 for (i, r) in tile.rivers.iter().enumerate() {
                     for e in &r.ends {
                         if let RiverEnd::Lake(l) = e {
-                            let (a, b) = (group[i], group[nr + usize::from(*l)]);
-                            for g in group.iter_mut() {
-                                if *g == b {
-                                    *g = a;
-                                }
-                            }
+                            lakes.push(1 << i | 1 << (nr + usize::from(*l)));
                         }
                     }
                 }
-                untaken(n, keys, group)
+                untaken(n, keys.as_slice(), lakes.as_slice())
             } else {
                 all(n)
             };
@@ -219,18 +243,33 @@ fn all(n: usize) -> u16 {
     ((1u32 << n) - 1) as u16
 }
 
-/// The zones `0..n` whose group (by `group`) touches no taken feature.
-fn untaken(n: usize, keys: &[(u8, FeatureKey, bool)], group: [u8; 16]) -> u16 {
-    let mut out = 0u16;
-    for i in 0..n {
-        let taken = keys
-            .iter()
-            .any(|(z, _, t)| *t && group[usize::from(*z)] == group[i]);
-        if !taken {
-            out |= 1 << i;
+/// The zones `0..n` that join no taken feature. `keys` holds each zone that touches a
+/// neighbour with the feature there and whether it is taken; zones touching one feature become
+/// one with it, and so do the zones of each set of `joined` (as bits).
+fn untaken(n: usize, keys: &[(u8, FeatureKey, bool)], joined: &[u16]) -> u16 {
+    let bit = |z: u8| 1u16 << z;
+    // The zones of each feature next door, as bits.
+    let mut sets: Buf<u16, 12> = Buf::new(0);
+    for (_, key, _) in keys {
+        let zones = keys.iter().filter(|(_, k, _)| k == key);
+        sets.push(zones.fold(0, |m, (z, _, _)| m | bit(*z)));
+    }
+    let mut taken = keys
+        .iter()
+        .filter(|(_, _, t)| *t)
+        .fold(0, |m, (z, _, _)| m | bit(*z));
+    // Whatever shares a zone with the taken ones is taken too, until nothing more joins.
+    loop {
+        let before = taken;
+        for &set in sets.as_slice().iter().chain(joined) {
+            if set & taken != 0 {
+                taken |= set;
+            }
+        }
+        if taken == before {
+            return all(n) & !taken;
         }
     }
-    out
 }
 
 /// Calls `f` with each zone of the tile laid at `at` that touches a neighbour, and what the
@@ -258,26 +297,6 @@ fn each_touch(
     }
 }
 
-/// Groups the `n` local zones of one kind (at most 16): zones touching the same neighbour
-/// feature share a group. Returns the group of each zone.
-fn local_groups(n: usize, keys: &[(u8, FeatureKey, bool)]) -> [u8; 16] {
-    let mut group: [u8; 16] = std::array::from_fn(|i| i as u8);
-    debug_assert!(n <= 16);
-    for (i, (za, ka, _)) in keys.iter().enumerate() {
-        for (zb, kb, _) in &keys[i + 1..] {
-            if ka == kb {
-                let (a, b) = (group[usize::from(*za)], group[usize::from(*zb)]);
-                for g in group.iter_mut() {
-                    if *g == b {
-                        *g = a;
-                    }
-                }
-            }
-        }
-    }
-    group
-}
-
 /// A few items kept without allocating (the tile-set limits bound how many).
 #[derive(Clone, Copy)]
 pub(super) struct Buf<T: Copy, const N: usize> {
@@ -286,26 +305,26 @@ pub(super) struct Buf<T: Copy, const N: usize> {
 }
 
 impl<T: Copy, const N: usize> Buf<T, N> {
-    fn new(fill: T) -> Self {
+    pub(super) fn new(fill: T) -> Self {
         Buf {
             items: [fill; N],
             len: 0,
         }
     }
 
-    fn push(&mut self, x: T) {
+    pub(super) fn push(&mut self, x: T) {
         self.items[self.len] = x;
         self.len += 1;
     }
 
-    fn as_slice(&self) -> &[T] {
+    pub(super) fn as_slice(&self) -> &[T] {
         &self.items[..self.len]
     }
 }
 
 /// The zones of a tile a piece may go on: a bit per zone, for gatherers (forests), hunters
 /// (meadows), fishers (rivers), and huts (rivers, lakes); a tile has at most 16 zones.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct FreeZones {
     masks: [u16; 5],
 }
@@ -326,25 +345,31 @@ impl FreeZones {
             .is_some_and(|k| zone.index < 16 && self.masks[k] & (1 << zone.index) != 0)
     }
 
+    /// Only the zones of the pieces the mover can put: meeples and / or huts.
+    pub(super) fn only(mut self, meeples: bool, huts: bool) -> FreeZones {
+        if !meeples {
+            self.masks[..3].fill(0);
+        }
+        if !huts {
+            self.masks[3..].fill(0);
+        }
+        self
+    }
+
+    /// How many pieces and zones [`FreeZones::options`] gives.
+    pub(super) fn count(&self) -> usize {
+        self.masks.iter().map(|m| m.count_ones() as usize).sum()
+    }
+
     /// The pieces and zones, meeples first (forests, meadows, rivers), then huts (rivers,
     /// lakes), each kind by zone number.
-    pub(super) fn options(
-        &self,
-        meeples: bool,
-        huts: bool,
-    ) -> impl Iterator<Item = (Piece, ZoneRef)> + '_ {
-        let (from, to) = match (meeples, huts) {
-            (true, true) => (0, 5),
-            (true, false) => (0, 3),
-            (false, true) => (3, 5),
-            (false, false) => (0, 0),
-        };
-        let mut k = from;
-        let mut mask = if from < to { self.masks[from] } else { 0 };
+    pub(super) fn options(&self) -> impl Iterator<Item = (Piece, ZoneRef)> + '_ {
+        let mut k = 0;
+        let mut mask = self.masks[0];
         std::iter::from_fn(move || {
             while mask == 0 {
                 k += 1;
-                if k >= to {
+                if k >= SLOTS.len() {
                     return None;
                 }
                 mask = self.masks[k];

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::free::Buf;
 use super::{Category, Event, Game, Players, zone_id};
 use crate::board::Pos;
 use crate::feature::{FeatureKey, Herd, ZoneId};
@@ -53,12 +54,12 @@ impl Game {
     }
 
     /// The meadow zones within one square (8 around, and the centre when `centre`) of tile
-    /// `placed` that lie in the same meadow as `key`.
-    pub(super) fn zones_around(&self, placed: usize, key: FeatureKey, centre: bool) -> Vec<ZoneId> {
+    /// `placed` that lie in the same meadow as `key` (at most 16 on each of the 9 tiles).
+    pub(super) fn zones_around(&self, placed: usize, key: FeatureKey, centre: bool) -> Around {
         let set = Arc::clone(&self.set);
         let tiles = &set.tiles;
         let pos = self.board.placed()[placed].pos;
-        let mut out = Vec::new();
+        let mut out = Buf::new(zone_id(placed, ZoneKind::Meadow, 0));
         for dy in -1..=1 {
             for dx in -1..=1 {
                 if dx == 0 && dy == 0 && !centre {
@@ -90,10 +91,11 @@ impl Game {
             > 0;
         let zones = self.zones_around(placed, key, self.rules.options().hunting_trap_own_tile);
         let mut herd = Herd::default();
-        let per_zone: Vec<(ZoneId, Herd)> =
-            zones.iter().map(|z| (*z, self.uncovered(*z))).collect();
-        for (_, h) in &per_zone {
-            herd.add(h);
+        let mut per_zone: Buf<_, 144> = Buf::new((trap, Herd::default()));
+        for &z in zones.as_slice() {
+            let h = self.uncovered(z);
+            herd.add(&h);
+            per_zone.push((z, h));
         }
         let b = self.rules.score_meadow(&herd, fire, &[]);
         self.award(Players::one(player), Category::Specials, trap, b);
@@ -101,7 +103,7 @@ impl Game {
         // tigers that ate a deer (idle tigers too if the option says so).
         let mut pairing = if fire { 0 } else { herd.tigers.min(herd.deer) };
         let idle = self.rules.options().hunting_trap_covers_idle_tigers;
-        for (z, h) in per_zone {
+        for &(z, h) in per_zone.as_slice() {
             let mut c = h;
             c.tigers = if fire {
                 0
@@ -122,6 +124,9 @@ impl Game {
         }
     }
 }
+
+/// Meadow zones around a tile: up to 16 on each of 9 tiles.
+pub(super) type Around = Buf<ZoneId, 144>;
 
 /// Whether laying `tile` sets off a power at once (hunting trap, logboat) that may score.
 pub fn acts_when_laid(tile: &Tile) -> bool {

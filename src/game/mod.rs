@@ -12,7 +12,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::board::{Board, Placement};
-use crate::feature::{Features, Herd, MAX_PLAYERS, PieceAt, ZoneId};
+use crate::feature::{FeatureKey, Features, Herd, MAX_PLAYERS, PieceAt, ZoneId};
 pub use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::rng::{shuffle, stream};
 use crate::ruleset::{Breakdown, Ruleset};
@@ -25,6 +25,7 @@ mod free;
 mod menhir;
 pub use menhir::acts_when_laid;
 mod moves;
+pub(crate) use moves::MoveGroup;
 mod scoring;
 mod scout;
 mod trial;
@@ -243,6 +244,9 @@ pub struct Game {
     record: bool,
     /// The state a running trial goes back to.
     mark: trial::Mark,
+    /// Final scoring's list of the river systems and meadows to score, kept for the next
+    /// game end (a bot's trials end the game again and again).
+    scored: Vec<(FeatureKey, ZoneId)>,
 }
 
 // Written out so that `clone_from` reuses every buffer.
@@ -271,6 +275,7 @@ impl Clone for Game {
             scout: self.scout.clone(),
             record: self.record,
             mark: trial::Mark::default(),
+            scored: Vec::new(),
         }
     }
 
@@ -363,6 +368,7 @@ impl Game {
             scout,
             record: true,
             mark: trial::Mark::default(),
+            scored: Vec::new(),
         };
         game.draw_regular(0);
         game

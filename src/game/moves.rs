@@ -12,7 +12,7 @@ use crate::feature::{FeatureKey, PieceAt, ZoneId};
 use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::options::ScoutOptions;
 use crate::scout::Special;
-use crate::tile::{MeadowSpecial, Piece, ZoneKind};
+use crate::tile::{MeadowSpecial, Piece, Rotation, ZoneKind};
 
 impl Game {
     /// Meeples the player to move may put on the tile of this turn (before any shaman
@@ -34,15 +34,72 @@ impl Game {
     /// Every legal move of the player to move, into `out` (cleared first).
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
-        let Some(turn) = self.turn else { return };
+        self.move_groups(|g, recalls| out.extend(g.moves(recalls)));
+    }
+
+    /// Move `pick(n)` of the `n` legal moves of the player to move, in the order of
+    /// [`Game::legal_moves`], written out alone: a bot that draws one move at random needs no
+    /// list. `groups` is a buffer. `None` once the game is over.
+    pub(crate) fn pick_move(
+        &self,
+        groups: &mut Vec<MoveGroup>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Move> {
+        let turn = self.turn?;
+        // A mover with no piece to put and no shaman only lays the tile: one move per
+        // placement, counted without looking at them.
+        if let Some(drawn) = turn.tile
+            && self.meeples_available(turn) == 0
+            && self.supply[turn.player].huts == 0
+            && !self.has_shaman(turn, drawn)
+        {
+            let tile = &self.set.tiles[drawn];
+            let refuse = usize::from(self.may_refuse(turn));
+            let k = pick(refuse + self.board.placement_count(tile));
+            let Some(k) = k.checked_sub(refuse) else {
+                return Some(Move::refuse());
+            };
+            let at = self.board.nth_placement(tile, k)?;
+            return Some(Move {
+                at,
+                ..Move::default()
+            });
+        }
+        groups.clear();
+        let recalls = self.move_groups(|g, _| groups.push(g));
+        let mut k = pick(groups.iter().map(MoveGroup::len).sum());
+        for g in groups.iter() {
+            if k < g.len() {
+                return g.moves(&recalls).nth(k);
+            }
+            k -= g.len();
+        }
+        None
+    }
+
+    /// The legal moves of the player to move as groups, in the order of
+    /// [`Game::legal_moves`], each with the list of shaman choices its moves index: what a
+    /// bot that wants one move of many needs, without listing them all. Returns that list.
+    fn move_groups(
+        &self,
+        mut f: impl FnMut(MoveGroup, &[Option<usize>]),
+    ) -> Cow<'static, [Option<usize>]> {
+        const NO_RECALL: &[Option<usize>] = &[None];
+        let Some(turn) = self.turn else {
+            return Cow::Borrowed(NO_RECALL);
+        };
+        let placed = self.board.len() as u16;
+        let single = |bare| MoveGroup::new(bare, placed, free::FreeZones::default(), 0);
         let Some(drawn) = turn.tile else {
-            out.push(Move::draw());
-            self.special_moves(turn, out);
-            return;
+            f(single(Move::draw()), NO_RECALL);
+            self.each_special_move(turn, |m| {
+                f(single(m), NO_RECALL);
+                true
+            });
+            return Cow::Borrowed(NO_RECALL);
         };
         let tile = &self.set.tiles[drawn];
         // Most tiles come without a shaman: then nothing is allocated for the choices.
-        const NO_RECALL: &[Option<usize>] = &[None];
         const NOTHING_GONE: &[Option<FeatureKey>] = &[None];
         let (recalls, gone): (Cow<[_]>, Cow<[_]>) = if self.has_shaman(turn, drawn) {
             let recalls = self.recall_options(turn, drawn);
@@ -53,60 +110,64 @@ impl Game {
             (Cow::Borrowed(NO_RECALL), Cow::Borrowed(NOTHING_GONE))
         };
         if self.may_refuse(turn) {
-            out.push(Move::refuse());
+            f(single(Move::refuse()), NO_RECALL);
         }
         let usable = self.meeples_available(turn);
         let huts = self.supply[turn.player].huts > 0;
-        // The features around a square are looked up once for all rotations and choices there.
-        let mut around = None;
-        for at in self.board.placements(tile) {
-            if around
-                .as_ref()
-                .is_none_or(|a: &free::Surroundings| a.pos() != at.pos)
-            {
-                around = None;
+        // A recall puts a meeple (never a hut) back in hand.
+        let any_meeple = usable > 0 || recalls.len() > 1;
+        let mut around = free::Surroundings::NOTHING;
+        for (pos, rots) in self.board.fitting(tile) {
+            // The features around a square are looked up once for all rotations and choices
+            // there, and not at all when the mover has no piece to put.
+            if any_meeple || huts {
+                self.look_around(pos, (any_meeple, huts), &mut around);
             }
-            let mut plain: Option<free::FreeZones> = None;
-            for (k, &recall) in recalls.iter().enumerate() {
-                out.push(Move {
-                    at,
-                    recall,
-                    piece: None,
-                    play: Play::Drawn,
-                });
-                let meeples =
-                    usable + recall.map_or(0, |r| u8::from(self.pieces[r].piece != Piece::Hut));
-                if meeples == 0 && !huts {
-                    continue;
-                }
-                let wants = (usable > 0 || recalls.len() > 1, huts);
-                let here = around.get_or_insert_with(|| self.surroundings(at.pos, wants));
-                // A recall from a feature not next to the square frees nothing here.
-                let free = match gone[k] {
-                    Some(g) if here.touches(g) => {
-                        self.free_zones_in(drawn, at, here, Some(g), meeples > 0, huts)
-                    }
-                    _ => *plain.get_or_insert_with(|| {
-                        let any_meeple = usable > 0 || recalls.len() > 1;
-                        self.free_zones_in(drawn, at, here, None, any_meeple, huts)
-                    }),
+            for rot in (0..4u8).filter(|r| rots & (1 << r) != 0) {
+                let at = Placement {
+                    pos,
+                    rot: Rotation(rot),
                 };
-                for (piece, zone) in free.options(meeples > 0, huts) {
-                    out.push(Move {
-                        at,
-                        recall,
-                        piece: Some((
-                            piece,
-                            PieceAt::Zone(ZoneId {
-                                placed: self.board.len() as u16,
-                                zone,
+                let mut plain: Option<free::FreeZones> = None;
+                // Shaman choices in a row that leave the same zones free make one group.
+                let mut run: Option<MoveGroup> = None;
+                for (k, &recall) in recalls.iter().enumerate() {
+                    let meeples = usable > 0 || recall.is_some();
+                    let free = if !meeples && !huts {
+                        free::FreeZones::default()
+                    } else {
+                        // A recall from a feature not next to the square frees nothing here.
+                        match gone[k] {
+                            Some(g) if around.touches_claimed(g) => {
+                                self.free_zones_in(drawn, at, &around, Some(g), meeples, huts)
+                            }
+                            _ => *plain.get_or_insert_with(|| {
+                                self.free_zones_in(drawn, at, &around, None, any_meeple, huts)
                             }),
-                        )),
-                        play: Play::Drawn,
-                    });
+                        }
+                        .only(meeples, huts)
+                    };
+                    match &mut run {
+                        Some(g) if g.free == free => g.run += 1,
+                        _ => {
+                            let bare = Move {
+                                at,
+                                recall,
+                                piece: None,
+                                play: Play::Drawn,
+                            };
+                            if let Some(g) = run.replace(MoveGroup::new(bare, placed, free, k)) {
+                                f(g, &recalls);
+                            }
+                        }
+                    }
+                }
+                if let Some(g) = run {
+                    f(g, &recalls);
                 }
             }
         }
+        recalls
     }
 
     /// The shaman choices: nothing, or one of the player's own meeples, when the tile shows a
@@ -301,5 +362,102 @@ impl Game {
             });
         }
         Ok(())
+    }
+}
+
+/// The moves that lay the tile at one placement with one or more shaman choices in a row
+/// that leave the same zones free (or a Scout move of its own): for each choice the move
+/// without a piece, then one with a piece on each free zone.
+#[derive(Clone, Copy)]
+pub(crate) struct MoveGroup {
+    bare: Move,
+    /// The laying index the tile will have: the pieces' zones name it.
+    placed: u16,
+    free: free::FreeZones,
+    /// The moves of each shaman choice: the bare move and one per free zone.
+    each: u16,
+    /// The shaman choices: `run` of them from `first` in the list of choices.
+    first: u16,
+    run: u16,
+}
+
+impl MoveGroup {
+    fn new(bare: Move, placed: u16, free: free::FreeZones, first: usize) -> MoveGroup {
+        MoveGroup {
+            bare,
+            placed,
+            free,
+            each: 1 + free.count() as u16,
+            first: first as u16,
+            run: 1,
+        }
+    }
+
+    fn len(&self) -> usize {
+        usize::from(self.run) * usize::from(self.each)
+    }
+
+    /// The moves of the group, in the order of [`Game::legal_moves`]; `recalls` is the list
+    /// of shaman choices the group was made with.
+    fn moves<'a>(&'a self, recalls: &'a [Option<usize>]) -> impl Iterator<Item = Move> + 'a {
+        let first = usize::from(self.first);
+        let choices = first..first + usize::from(self.run);
+        choices.flat_map(move |k| {
+            let bare = Move {
+                recall: if k == first {
+                    self.bare.recall
+                } else {
+                    recalls[k]
+                },
+                ..self.bare
+            };
+            let piece_move = move |(piece, zone)| Move {
+                piece: Some((
+                    piece,
+                    PieceAt::Zone(ZoneId {
+                        placed: self.placed,
+                        zone,
+                    }),
+                )),
+                ..bare
+            };
+            std::iter::once(bare).chain(self.free.options().map(piece_move))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Variant;
+    use crate::bot::BotKind;
+    use crate::game::{Game, Move};
+
+    /// Every index picks the move the list holds there, and the count is the list's length, in
+    /// random games of every built-in variant (turns with and without pieces, shamans, Scout
+    /// choices and refusals).
+    #[test]
+    fn a_picked_move_is_the_listed_one() {
+        for variant in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
+            let v = Variant::load(variant).unwrap();
+            for seed in 0..6 {
+                let mut game = Game::seeded(&v, 2 + seed as usize % 4, seed);
+                let mut bot = BotKind::Random.make(seed, 0);
+                let (mut list, mut groups) = (Vec::<Move>::new(), Vec::new());
+                while game.turn().is_some() {
+                    game.legal_moves(&mut list);
+                    for (k, mv) in list.iter().enumerate() {
+                        let mut n = 0;
+                        let picked = game.pick_move(&mut groups, |count| {
+                            n = count;
+                            k
+                        });
+                        assert_eq!(picked, Some(*mv), "{variant} seed {seed}, move {k}");
+                        assert_eq!(n, list.len(), "{variant} seed {seed}");
+                    }
+                    let mv = bot.choose(&game, &list).unwrap();
+                    game.play_unchecked(mv);
+                }
+            }
+        }
     }
 }

@@ -1,7 +1,6 @@
 //! Scores and returns: majorities, points awarded with their breakdowns, meeples sent home,
 //! and the final scoring of huts, meadows (fire, shrine, pit traps) and Scout Agriculture.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::{Category, Event, Game, OnBoard, Players, ScoreEvent, majority, zone_id};
@@ -103,16 +102,20 @@ impl Game {
                 i += 1;
             }
         }
-        // Huts: one score per river system, by hut majority.
-        let mut systems: BTreeMap<FeatureKey, ZoneId> = BTreeMap::new();
+        // Huts: one score per river system, by hut majority, in the order of their keys; each
+        // score names the zone of the first hut found there.
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
         for piece in &self.pieces {
             if let (Piece::Hut, PieceAt::Zone(z)) = (piece.piece, piece.at) {
-                systems
-                    .entry(self.features.key(tiles, &self.board, z, true))
-                    .or_insert(z);
+                let key = self.features.key(tiles, &self.board, z, true);
+                if !scored.iter().any(|(k, _)| *k == key) {
+                    scored.push((key, z));
+                }
             }
         }
-        for (_, z) in systems {
+        scored.sort_unstable_by_key(|(k, _)| *k);
+        for &(_, z) in &scored {
             let info = *self.features.system(tiles, &self.board, z);
             let winners = majority(&info.huts);
             let b = self.rules.score_huts(&info);
@@ -120,22 +123,23 @@ impl Game {
         }
         // Meadows: every meadow with a hunter (the Scout's hunter on the bridge stands in two),
         // in the order of their keys; each score names the meadow's first zone in laying order.
-        let mut hunted: Vec<(FeatureKey, ZoneId)> = Vec::new();
+        scored.clear();
         for piece in &self.pieces {
             if piece.piece != Piece::Hunter {
                 continue;
             }
             for z in self.piece_zones(piece.at) {
                 let key = self.features.key(tiles, &self.board, z, false);
-                if !hunted.iter().any(|(k, _)| *k == key) {
-                    hunted.push((key, self.features.first_meadow_zone(z)));
+                if !scored.iter().any(|(k, _)| *k == key) {
+                    scored.push((key, self.features.first_meadow_zone(z)));
                 }
             }
         }
-        hunted.sort_unstable_by_key(|(k, _)| *k);
-        for (key, z0) in hunted {
+        scored.sort_unstable_by_key(|(k, _)| *k);
+        for &(key, z0) in &scored {
             self.score_meadow(key, z0);
         }
+        self.scored = scored;
         // Scout Agriculture: the hut on the farm scores its meadow, whoever hunts there.
         if let Some(options) = self.rules.scout().copied() {
             let farms: Vec<(usize, ZoneId)> = self
@@ -233,7 +237,7 @@ impl Game {
                     if !m.has(MeadowSpecial::PitTrap) || !in_meadow(self, z) {
                         continue;
                     }
-                    for around in self.zones_around(placed, key, false) {
+                    for &around in self.zones_around(placed, key, false).as_slice() {
                         match traps.iter_mut().find(|(t, _)| *t == around) {
                             Some((_, k)) if stack => *k += 1,
                             Some(_) => {}

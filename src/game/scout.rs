@@ -112,19 +112,11 @@ impl Game {
         any
     }
 
-    /// The Scout special tiles the player may lay instead of drawing: only at the start of a
-    /// normal turn, with the tile's piece in supply, where none of the features its piece
-    /// stands in already holds a piece of that kind.
-    pub(super) fn special_moves(&self, turn: Turn, out: &mut Vec<Move>) {
-        self.each_special_move(turn, |m| {
-            out.push(m);
-            true
-        });
-    }
-
-    /// Calls `f` with each special move of [`Game::special_moves`], in order, until it
-    /// returns false.
-    fn each_special_move(&self, turn: Turn, mut f: impl FnMut(Move) -> bool) {
+    /// Calls `f` with each Scout special tile move the player may make instead of drawing, in
+    /// order, until it returns false: only at the start of a normal turn, with the tile's piece
+    /// in supply, where none of the features its piece stands in already holds a piece of that
+    /// kind.
+    pub(super) fn each_special_move(&self, turn: Turn, mut f: impl FnMut(Move) -> bool) {
         if turn.bonus || turn.tile.is_some() {
             return;
         }
