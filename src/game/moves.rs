@@ -436,13 +436,10 @@ impl MoveGroup {
     /// from a nested iterator cost legal_moves a fifth more.
     fn each_move(&self, recalls: &[Option<usize>], mut f: impl FnMut(Move)) {
         let first = usize::from(self.first);
-        for k in first..first + usize::from(self.run) {
+        let choices = &recalls[first..first + usize::from(self.run)];
+        for (i, &recall) in choices.iter().enumerate() {
             let bare = Move {
-                recall: if k == first {
-                    self.bare.recall
-                } else {
-                    recalls[k]
-                },
+                recall: if i == 0 { self.bare.recall } else { recall },
                 ..self.bare
             };
             f(bare);
