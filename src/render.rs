@@ -226,37 +226,46 @@ impl Timeline {
     /// laid its last tile, since a closed feature never grows.
     pub(crate) fn closing(&self, game: &Game) -> HashMap<FeatureKey, usize> {
         let tiles = &game.tiles().tiles;
-        let board = game.board();
-        let features = game.features();
         let mut closed: HashMap<FeatureKey, usize> = HashMap::new();
-        for (index, p) in board.placed().iter().enumerate() {
-            for (kind, n) in [
-                (ZoneKind::Forest, tiles[p.tile].forests.len()),
-                (ZoneKind::River, tiles[p.tile].rivers.len()),
-            ] {
-                for i in 0..n {
-                    let z = ZoneId {
-                        placed: index as u16,
-                        zone: ZoneRef {
-                            kind,
-                            index: i as u8,
-                        },
-                    };
-                    let open = match kind {
-                        ZoneKind::Forest => features.forest(z).open,
-                        _ => features.river(z).open,
-                    };
-                    if open == 0 {
-                        let at = closed
-                            .entry(features.key(tiles, board, z, false))
-                            .or_default();
-                        *at = (*at).max(self.laid[index]);
-                    }
-                }
+        for (z, open) in forest_and_river_zones(game) {
+            if open == 0 {
+                let at = closed
+                    .entry(game.features().key(tiles, game.board(), z, false))
+                    .or_default();
+                *at = (*at).max(self.laid[usize::from(z.placed)]);
             }
         }
         closed
     }
+}
+
+/// Every forest and river zone on the board, with the open sides of its feature (0: closed).
+pub(crate) fn forest_and_river_zones(game: &Game) -> impl Iterator<Item = (ZoneId, u16)> + '_ {
+    let tiles = &game.tiles().tiles;
+    let features = game.features();
+    game.board()
+        .placed()
+        .iter()
+        .enumerate()
+        .flat_map(move |(index, p)| {
+            let t = &tiles[p.tile];
+            let forests = (0..t.forests.len()).map(|i| (ZoneKind::Forest, i));
+            let rivers = (0..t.rivers.len()).map(|i| (ZoneKind::River, i));
+            forests.chain(rivers).map(move |(kind, i)| {
+                let z = ZoneId {
+                    placed: index as u16,
+                    zone: ZoneRef {
+                        kind,
+                        index: i as u8,
+                    },
+                };
+                let open = match kind {
+                    ZoneKind::Forest => features.forest(z).open,
+                    _ => features.river(z).open,
+                };
+                (z, open)
+            })
+        })
 }
 
 /// The board: tiles, coordinates along the edges, then the pieces above every tile. Without

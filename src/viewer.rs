@@ -634,8 +634,6 @@ pub fn html(game: &Game, names: &[String], title: &str, open_at: Option<usize>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::feature::ZoneId;
-    use crate::tile::{ZoneKind, ZoneRef};
 
     /// Each step of every golden game shows what `render --turn k` draws: the tiles laid, the
     /// pieces standing, the forests and rivers closed, and the scores after k moves.
@@ -672,29 +670,10 @@ mod tests {
                     standing.swap_remove(i.unwrap());
                 }
                 assert!(standing.is_empty(), "{here}: {standing:?} drawn but gone");
-                for (index, p) in at.board().placed().iter().enumerate() {
-                    let t = &tiles[p.tile];
-                    for (kind, n) in [
-                        (ZoneKind::Forest, t.forests.len()),
-                        (ZoneKind::River, t.rivers.len()),
-                    ] {
-                        for i in 0..n {
-                            let z = ZoneId {
-                                placed: index as u16,
-                                zone: ZoneRef {
-                                    kind,
-                                    index: i as u8,
-                                },
-                            };
-                            let open = match kind {
-                                ZoneKind::Forest => at.features().forest(z).open,
-                                _ => at.features().river(z).open,
-                            };
-                            let key = game.features().key(tiles, game.board(), z, false);
-                            let shown = closing.get(&key).is_some_and(|&m| m <= k);
-                            assert_eq!(open == 0, shown, "{here}: {z:?}");
-                        }
-                    }
+                for (z, open) in crate::render::forest_and_river_zones(&at) {
+                    let key = game.features().key(tiles, game.board(), z, false);
+                    let shown = closing.get(&key).is_some_and(|&m| m <= k);
+                    assert_eq!(open == 0, shown, "{here}: {z:?}");
                 }
                 for p in 0..game.players() {
                     for c in Category::ALL {

@@ -4,10 +4,9 @@
 
 mod run;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use run::{hunters, stderr, stdout};
+use run::{feed, hunters, stderr, stdout};
 
 /// `hunters ARGS` with `input` on its standard input.
 fn with_input(args: &[&str], input: &str) -> std::process::Output {
@@ -30,25 +29,6 @@ fn person_against_greedy(log: &std::path::Path, input: &str) -> std::process::Ou
         ],
         input,
     )
-}
-
-/// Runs `command` with `input` on its standard input and waits for it.
-fn feed(mut command: Command, input: &str) -> std::process::Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    // Written from a thread: the game may stop reading before all of it is taken.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    out
 }
 
 /// Answers that always take the first legal move, as many as a game can need.

@@ -6,35 +6,16 @@
 
 mod run;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
-use run::{hunters, stderr, stdout};
+use run::{feed, hunters, stderr, stdout};
 
 fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("hunters-record-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-/// Runs `command` with `input` on its standard input.
-fn feed(mut command: Command, input: &str) -> Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    out
 }
 
 fn record(args: &[&str], input: &str) -> Output {

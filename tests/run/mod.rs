@@ -1,7 +1,27 @@
 //! Running the `hunters` binary from integration tests.
 #![allow(dead_code)]
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `command` with `input` on its standard input and waits for it. The input is written
+/// from a thread: the program may stop reading before all of it is taken.
+pub fn feed(mut command: Command, input: &str) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    out
+}
 
 /// Runs `hunters` with these arguments and waits for it.
 pub fn hunters(args: &[&str]) -> Output {
