@@ -19,9 +19,7 @@ use hunters::game::{
 use hunters::ruleset::{Options, Ruleset};
 use hunters::scout::Special;
 use hunters::variant::ruleset;
-use hunters::{
-    Dir, Edition, Herd, PieceAt, PlaceError, Side, TileSet, Variant, ZoneId, ZoneKind, ZoneRef,
-};
+use hunters::{Dir, Edition, Herd, PieceAt, PlaceError, Side, Variant, ZoneId, ZoneKind, ZoneRef};
 use hunters::{Piece, Pos};
 
 const RED: usize = 0;
@@ -29,40 +27,6 @@ const BLUE: usize = 1;
 
 // ---------------------------------------------------------------------------------------------
 // Setting up and playing
-
-fn rules(variant: &str, options: &[(&str, &str)]) -> (Arc<TileSet>, Arc<dyn Ruleset>) {
-    let v = Variant::load(variant).unwrap();
-    let mut o = v.options.clone();
-    for (name, value) in options {
-        o.set(name, value).unwrap();
-    }
-    (v.playing_set(), Arc::from(ruleset(v.edition, o)))
-}
-
-/// A game whose decks hold exactly these tiles, in this order; `hands` are Scout pieces
-/// ("S1".."S4", "shaman"), one list per player (empty without the expansion).
-fn game(
-    variant: &str,
-    options: &[(&str, &str)],
-    regular: &[&str],
-    bonus: &[&str],
-    hands: &[&[&str]],
-) -> Game {
-    let (set, rules) = rules(variant, options);
-    let hands = hands
-        .iter()
-        .map(|h| {
-            h.iter()
-                .map(|id| match *id {
-                    "shaman" => Special::Shaman,
-                    id => Special::Tile(index_of_tile(&set, id)),
-                })
-                .collect()
-        })
-        .collect();
-    let (regular, bonus) = (deck_of(&set, regular), deck_of(&set, bonus));
-    Game::with_hands(set, rules, 2, regular, bonus, hands)
-}
 
 fn lay(g: &mut Game, player: usize, id: &str, at: (i32, i32, u8), put: Put) {
     lay_with(g, player, id, false, at, None, put);

@@ -29,9 +29,7 @@ use hunters::game::{
     Event, Game, IllegalMove, IllegalPiece, IllegalRecall, IllegalScout, Move, Play,
 };
 use hunters::log::{self, Header, read_move};
-use hunters::ruleset::Ruleset;
 use hunters::scout::Special;
-use hunters::variant::ruleset;
 use hunters::{Board, Dir, Piece, PieceAt, PlaceError, Rotation, Side, Variant, ZoneId, ZoneKind};
 
 const RED: usize = 0;
@@ -39,39 +37,6 @@ const BLUE: usize = 1;
 
 // ---------------------------------------------------------------------------------------------
 // Setting up and playing
-
-/// A two-player game of `variant` (with these options changed) whose decks hold exactly these
-/// tiles, in this order; `hands` are Scout pieces ("S1".."S4", "shaman"), one list per player
-/// (empty without the expansion).
-fn game(
-    variant: &str,
-    options: &[(&str, &str)],
-    regular: &[&str],
-    bonus: &[&str],
-    hands: &[&[&str]],
-) -> Game {
-    let v = Variant::load(variant).unwrap();
-    let mut o = v.options.clone();
-    for (name, value) in options {
-        o.set(name, value)
-            .unwrap_or_else(|e| panic!("option {name} = {value}: {e}"));
-    }
-    let set = v.playing_set();
-    let rules: Arc<dyn Ruleset> = Arc::from(ruleset(v.edition, o));
-    let hands = hands
-        .iter()
-        .map(|h| {
-            h.iter()
-                .map(|id| match *id {
-                    "shaman" => Special::Shaman,
-                    id => Special::Tile(index_of_tile(&set, id)),
-                })
-                .collect()
-        })
-        .collect();
-    let (regular, bonus) = (deck_of(&set, regular), deck_of(&set, bonus));
-    Game::with_hands(set, rules, 2, regular, bonus, hands)
-}
 
 /// `player` lays the regular tile `id` (drawing it first when choosing between a special tile
 /// and the draw).

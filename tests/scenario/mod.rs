@@ -156,3 +156,49 @@ pub fn end_index(game: &Game) -> usize {
         .position(|e| matches!(e, Event::End))
         .expect("the game is over")
 }
+
+/// A variant's tiles and its ruleset with these options changed.
+pub fn rules(
+    variant: &str,
+    options: &[(&str, &str)],
+) -> (
+    std::sync::Arc<TileSet>,
+    std::sync::Arc<dyn hunters::ruleset::Ruleset>,
+) {
+    let v = hunters::Variant::load(variant).unwrap();
+    let mut o = v.options.clone();
+    for (name, value) in options {
+        o.set(name, value)
+            .unwrap_or_else(|e| panic!("option {name} = {value}: {e}"));
+    }
+    (
+        v.playing_set(),
+        std::sync::Arc::from(hunters::variant::ruleset(v.edition, o)),
+    )
+}
+
+/// A two-player game whose decks hold exactly these tiles, in this order; `hands` are Scout
+/// pieces ("S1".."S4", "shaman"), one list per player (empty without the expansion).
+pub fn game(
+    variant: &str,
+    options: &[(&str, &str)],
+    regular: &[&str],
+    bonus: &[&str],
+    hands: &[&[&str]],
+) -> Game {
+    use hunters::scout::Special;
+    let (set, rules) = rules(variant, options);
+    let hands = hands
+        .iter()
+        .map(|h| {
+            h.iter()
+                .map(|id| match *id {
+                    "shaman" => Special::Shaman,
+                    id => Special::Tile(index_of_tile(&set, id)),
+                })
+                .collect()
+        })
+        .collect();
+    let (regular, bonus) = (deck_of(&set, regular), deck_of(&set, bonus));
+    Game::with_hands(set, rules, 2, regular, bonus, hands)
+}
