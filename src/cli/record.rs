@@ -144,6 +144,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     // The board again at the start of each turn; the tile drawn once.
                     match session.rec.need() {
                         Need::Move { tile, .. } => eprint!("{}", session.tile(tile, colour)),
+                        Need::Deal { .. } => {}
                         _ => shown_view = false,
                     }
                 }
@@ -451,6 +452,7 @@ impl Session {
             ["return", p, piece, at] => format!("{}'s {piece} at {at} goes home", who(p)),
             ["discard", t] => format!("tile {t} fits nowhere and leaves the game"),
             ["draw", p, t] => format!("{} draws {t}", who(p)),
+            ["deal", p, piece] => format!("{} holds {piece}", who(p)),
             ["draw", p, t, "bonus"] => format!("{} draws {t} from the bonus deck", who(p)),
             ["draw", p, t, .., "again"] => format!("{} draws {t} again", who(p)),
             ["end"] => "the last tile is laid: final scoring".to_string(),
