@@ -28,25 +28,6 @@ const BLUE: usize = 1;
 // ---------------------------------------------------------------------------------------------
 // Setting up and playing
 
-fn lay(g: &mut Game, player: usize, id: &str, at: (i32, i32, u8), put: Put) {
-    lay_with(g, player, id, false, at, None, put);
-}
-
-fn lay_with(
-    g: &mut Game,
-    player: usize,
-    id: &str,
-    bonus: bool,
-    at: (i32, i32, u8),
-    recall: Option<usize>,
-    put: Put,
-) {
-    expect_turn(g, player, id, bonus);
-    let m = drawn_move(g, at, recall, put);
-    g.play(m)
-        .unwrap_or_else(|e| panic!("player {player}: {id} at {at:?} with {put:?}: {e}"));
-}
-
 /// The cause `play` gives for refusing `m`, after checking that the game did not change.
 fn refusal(g: &mut Game, m: Move) -> IllegalMove {
     let (events, placed, pieces) = (g.events().to_vec(), g.board().len(), g.pieces().to_vec());

@@ -38,30 +38,6 @@ const BLUE: usize = 1;
 // ---------------------------------------------------------------------------------------------
 // Setting up and playing
 
-/// `player` lays the regular tile `id` (drawing it first when choosing between a special tile
-/// and the draw).
-fn lay(g: &mut Game, player: usize, id: &str, at: (i32, i32, u8), put: Put) {
-    lay_with(g, player, id, false, at, None, put);
-}
-
-fn lay_with(
-    g: &mut Game,
-    player: usize,
-    id: &str,
-    bonus: bool,
-    at: (i32, i32, u8),
-    recall: Option<usize>,
-    put: Put,
-) {
-    if g.turn().is_some_and(|t| t.tile.is_none()) {
-        g.play(Move::draw()).unwrap();
-    }
-    expect_turn(g, player, id, bonus);
-    let m = drawn_move(g, at, recall, put);
-    g.play(m)
-        .unwrap_or_else(|e| panic!("player {player}: {id} at {at:?} with {put:?}: {e}"));
-}
-
 /// `player` lays the drawn tile `id` at its first legal place, with no piece.
 fn lay_anywhere(g: &mut Game, player: usize, id: &str) {
     if g.turn().is_some_and(|t| t.tile.is_none()) {

@@ -202,3 +202,28 @@ pub fn game(
     let (regular, bonus) = (deck_of(&set, regular), deck_of(&set, bonus));
     Game::with_hands(set, rules, 2, regular, bonus, hands)
 }
+
+/// `player` lays the regular tile `id` (drawing it first when choosing between a special tile
+/// and the draw).
+pub fn lay(g: &mut Game, player: usize, id: &str, at: (i32, i32, u8), put: Put) {
+    lay_with(g, player, id, false, at, None, put);
+}
+
+/// [`lay`], from the bonus deck when `bonus`, with a shaman's recall.
+pub fn lay_with(
+    g: &mut Game,
+    player: usize,
+    id: &str,
+    bonus: bool,
+    at: (i32, i32, u8),
+    recall: Option<usize>,
+    put: Put,
+) {
+    if g.turn().is_some_and(|t| t.tile.is_none()) {
+        g.play(Move::draw()).unwrap();
+    }
+    expect_turn(g, player, id, bonus);
+    let m = drawn_move(g, at, recall, put);
+    g.play(m)
+        .unwrap_or_else(|e| panic!("player {player}: {id} at {at:?} with {put:?}: {e}"));
+}
