@@ -14,15 +14,6 @@ use crate::feature::{ForestInfo, Herd, RiverInfo, SystemInfo};
 pub use crate::options::{CountUnit, Options, ScoutOptions};
 pub use crate::params::Params;
 
-/// Points per animal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AnimalValues {
-    pub deer: u32,
-    pub aurochs: u32,
-    pub mammoth: u32,
-    pub bear: u32,
-}
-
 /// One term of a score: `count` things worth `each` point(s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Term {
@@ -151,46 +142,24 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         None
     }
 
-    /// The numbers of the rules: the edition's printed values, or a variant's own.
+    /// The numbers of the rules (points, supplies): the edition's printed values, or a
+    /// variant's own.
     fn params(&self) -> &Params {
         &self.options().params
-    }
-    /// Huts each player starts with (2 in the first edition, 3 in 2020).
-    fn huts(&self) -> u8 {
-        self.params().huts
-    }
-    /// Meeples (tribe members) each player starts with, besides the score marker.
-    fn meeples(&self) -> u8 {
-        self.params().meeples
-    }
-    /// Points per forest unit (segment or tile).
-    fn forest_points(&self) -> u32 {
-        self.params().forest
-    }
-    /// Points per mushroom patch (2 in the first edition, 3 in 2020).
-    fn mushroom_points(&self) -> u32 {
-        self.params().mushroom
-    }
-    fn animal_values(&self) -> AnimalValues {
-        let p = self.params();
-        AnimalValues {
-            deer: p.deer,
-            aurochs: p.aurochs,
-            mammoth: p.mammoth,
-            bear: p.bear,
-        }
     }
 
     /// The points of a completed forest.
     fn tally_forest(&self, f: &ForestInfo, b: &mut dyn Tally) {
-        match self.options().count_unit {
-            CountUnit::Segment => b.add(f.segments.into(), "segments", self.forest_points()),
-            CountUnit::Tile => b.add(f.tiles.into(), "tiles", self.forest_points()),
+        let o = self.options();
+        let p = &o.params;
+        match o.count_unit {
+            CountUnit::Segment => b.add(f.segments.into(), "segments", p.forest),
+            CountUnit::Tile => b.add(f.tiles.into(), "tiles", p.forest),
         }
-        b.add(f.mushrooms.into(), "mushrooms", self.mushroom_points());
+        b.add(f.mushrooms.into(), "mushrooms", p.mushroom);
         // Printed at 0: nuggets and menhirs earn a bonus turn, not points.
-        b.add(f.nuggets.into(), "gold nuggets", self.params().nugget);
-        b.add(f.menhirs.into(), "menhirs", self.params().menhir);
+        b.add(f.nuggets.into(), "gold nuggets", p.nugget);
+        b.add(f.menhirs.into(), "menhirs", p.menhir);
     }
 
     /// [`Ruleset::tally_forest`] as a breakdown, term by term.
@@ -212,8 +181,9 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// Fish drawn on the river count only in 2020 by default (first edition: "fish in the
     /// lakes at the ends of the river"): `river-fish` is 0 there, and a term of 0 is left out.
     fn tally_river(&self, r: &RiverInfo, b: &mut dyn Tally) {
-        let p = self.params();
-        match self.options().count_unit {
+        let o = self.options();
+        let p = &o.params;
+        match o.count_unit {
             CountUnit::Segment => b.add(r.segments.into(), "segments", p.river),
             CountUnit::Tile => b.add(r.tiles.into(), "tiles", p.river),
         }
@@ -240,8 +210,8 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// trap (`doubled[0]`), or, when pit traps stack, next to k + 1 of them. The tiers are
     /// disjoint; tigers in them are ignored.
     fn tally_meadow(&self, herd: &Herd, fire: bool, doubled: &[Herd], b: &mut dyn Tally) {
-        let v = self.animal_values();
-        let factor = self.params().pit_trap_factor;
+        let v = self.params();
+        let factor = v.pit_trap_factor;
         // Per tier, lowest first: plain animals, then each pit-trap tier (kept without
         // allocating unless many pit traps stack).
         let mut inline = [Herd::default(); 8];

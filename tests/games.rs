@@ -18,7 +18,7 @@ fn play_with(variant: &str, players: usize, seed: u64, bot: BotKind) -> Game {
     let mut bots: Vec<_> = (0..players).map(|p| bot.make(seed, p)).collect();
     let mut moves = Vec::new();
     let mut last_totals = vec![0; players];
-    let (meeples, huts) = (game.rules().meeples(), game.rules().huts());
+    let (meeples, huts) = (game.rules().params().meeples, game.rules().params().huts);
     while let Some(turn) = game.turn() {
         game.legal_moves(&mut moves);
         assert!(!moves.is_empty(), "a drawn tile always has a move");

@@ -334,8 +334,8 @@ impl Game {
         board.place_start(&set.tiles[start], start, Rotation(0));
         features.add_tile(&set.tiles, &board);
         let supply = Supply {
-            meeples: rules.meeples(),
-            huts: rules.huts(),
+            meeples: rules.params().meeples,
+            huts: rules.params().huts,
         };
         let mut scout = ScoutState::default();
         let mut events = Vec::new();
