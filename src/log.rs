@@ -975,13 +975,8 @@ fn hands(log: &Log, s: &Setup) -> Result<Vec<Vec<Special>>, Divergence> {
         let Some(options) = s.variant.options.scout else {
             return Err(diverge("no deal: the Scout expansion is not on".into()));
         };
-        let special = if piece == "shaman" {
-            Special::Shaman
-        } else {
-            match s.set.tile(piece) {
-                Some((i, t)) if t.deck == Deck::Scout => Special::Tile(i),
-                _ => return Err(diverge("a Scout special tile or shaman".into())),
-            }
+        let Some(special) = Special::named(&s.set, piece) else {
+            return Err(diverge("a Scout special tile or shaman".into()));
         };
         if *player >= s.players.len()
             || hands.iter().flatten().any(|h| *h == special)

@@ -142,17 +142,7 @@ impl Recording {
 
     /// The tiles of a deck not drawn yet, as indexes into the tile set (one per copy).
     pub fn undrawn(&self, deck: Deck) -> Vec<usize> {
-        let bonus = deck == Deck::Bonus;
-        let mut left = self.set.deck(deck);
-        for e in &self.entries {
-            if let Entry::Draw { tile, bonus: b } = e
-                && *b == bonus
-                && let Some(i) = left.iter().position(|t| t == tile)
-            {
-                left.remove(i);
-            }
-        }
-        left
+        drawn_and_left(&self.set, &self.entries, deck).1
     }
 
     /// Scout: `player` was dealt `special` before the first turn.
@@ -256,19 +246,9 @@ impl Recording {
                         .to_string()
                         .into());
                 }
-                let special = if piece == "shaman" {
-                    Special::Shaman
-                } else {
-                    match self.set.tile(&piece) {
-                        Some((i, t)) if t.deck == Deck::Scout => Special::Tile(i),
-                        _ => {
-                            return Err(format!(
-                                "{piece:?} is not a Scout special tile or `shaman`"
-                            )
-                            .into());
-                        }
-                    }
-                };
+                let special = Special::named(&self.set, &piece).ok_or_else(|| {
+                    Refused::Other(format!("{piece:?} is not a Scout special tile or `shaman`"))
+                })?;
                 self.deal(player, special)
             }
             LineKind::Draw {
@@ -485,6 +465,25 @@ impl Recording {
     }
 }
 
+/// The tiles of a deck drawn so far, in the order drawn, and those left (one per copy).
+fn drawn_and_left(set: &TileSet, entries: &[Entry], deck: Deck) -> (Vec<usize>, Vec<usize>) {
+    let bonus = deck == Deck::Bonus;
+    let drawn: Vec<usize> = entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Draw { tile, bonus: b } if *b == bonus => Some(*tile),
+            _ => None,
+        })
+        .collect();
+    let mut left = set.deck(deck);
+    for t in &drawn {
+        if let Some(i) = left.iter().position(|l| l == t) {
+            left.remove(i);
+        }
+    }
+    (drawn, left)
+}
+
 fn hands_of(entries: &[Entry], players: usize) -> Vec<Vec<Special>> {
     let mut hands = vec![Vec::new(); players];
     for e in entries {
@@ -507,20 +506,7 @@ fn build(
     // The named tiles in the order drawn, then the rest of the box standing in for what is
     // still to come.
     let deck = |which: Deck| -> (Vec<usize>, usize) {
-        let bonus = which == Deck::Bonus;
-        let named: Vec<usize> = entries
-            .iter()
-            .filter_map(|e| match e {
-                Entry::Draw { tile, bonus: b } if *b == bonus => Some(*tile),
-                _ => None,
-            })
-            .collect();
-        let mut rest = set.deck(which);
-        for t in &named {
-            if let Some(i) = rest.iter().position(|r| r == t) {
-                rest.remove(i);
-            }
-        }
+        let (named, rest) = drawn_and_left(set, entries, which);
         let known = named.len();
         (named.into_iter().chain(rest).collect(), known)
     };

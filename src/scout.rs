@@ -30,6 +30,19 @@ pub enum Special {
     Shaman,
 }
 
+impl Special {
+    /// The special piece a log names: a Scout tile of `set` by its id, or `shaman`.
+    pub fn named(set: &TileSet, name: &str) -> Option<Special> {
+        if name == "shaman" {
+            return Some(Special::Shaman);
+        }
+        match set.tile(name) {
+            Some((i, t)) if t.deck == Deck::Scout => Some(Special::Tile(i)),
+            _ => None,
+        }
+    }
+}
+
 /// An edition's ruleset with the Scout expansion.
 #[derive(Debug)]
 pub struct Scout {
