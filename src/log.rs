@@ -745,9 +745,7 @@ fn known_tag(name: &str) -> bool {
         "Format", "Version", "Variant", "Edition", "Seed", "Players", "Result",
     ]
     .contains(&name)
-        || crate::ruleset::Options::NAMES.contains(&name)
-        || crate::options::ScoutOptions::NAMES.contains(&name)
-        || crate::params::Params::info(name).is_some()
+        || crate::options::is_rule(name)
         || NOTE_TAGS.contains(&name)
 }
 
@@ -816,10 +814,7 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
         }));
     }
     for t in &log.tags {
-        if crate::ruleset::Options::NAMES.contains(&t.name.as_str())
-            || crate::options::ScoutOptions::NAMES.contains(&t.name.as_str())
-            || crate::params::Params::info(&t.name).is_some()
-        {
+        if crate::options::is_rule(&t.name) {
             let before = variant.options.clone();
             variant
                 .options

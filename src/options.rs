@@ -42,6 +42,14 @@ impl About {
     }
 }
 
+/// Whether `name` sets a rule: an option, a Scout option or a number of the rules (a variant
+/// key and a log header tag).
+pub fn is_rule(name: &str) -> bool {
+    Options::NAMES.contains(&name)
+        || ScoutOptions::NAMES.contains(&name)
+        || Params::info(name).is_some()
+}
+
 /// Whether option `name` does anything with these tiles (options about a special tile need
 /// that tile; every other option always applies).
 pub fn applies(name: &str, tiles: &[Tile]) -> bool {

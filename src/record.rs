@@ -318,10 +318,7 @@ impl Recording {
         // The log's own options and numbers decide, as when it is verified.
         let mut variant = variant.clone();
         for t in &log.tags {
-            if crate::options::Options::NAMES.contains(&t.name.as_str())
-                || crate::options::ScoutOptions::NAMES.contains(&t.name.as_str())
-                || crate::params::Params::info(&t.name).is_some()
-            {
+            if crate::options::is_rule(&t.name) {
                 variant.change(&t.name, &t.value).map_err(|m| (t.line, m))?;
             }
         }
