@@ -283,7 +283,7 @@ fn piece_from(s: &str) -> Option<Piece> {
         .find(|p| piece_name(*p) == s)
 }
 
-pub(crate) fn herd_text(h: &Herd) -> String {
+pub fn herd_text(h: &Herd) -> String {
     let parts: Vec<String> = [
         (h.mammoths, "mammoths"),
         (h.aurochs, "aurochs"),

@@ -11,6 +11,7 @@ use comfy_table::{Cell, CellAlignment};
 use hunters::game::{Category, Event, Game, Move};
 use hunters::log::{self, Header};
 use hunters::record::{Need, Recording};
+use hunters::scout::Special;
 use hunters::{Deck, Edition, Tile, Variant, render};
 
 #[derive(clap::Args)]
@@ -124,22 +125,19 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             }
             return session.stopped("The input ended before the game's end.");
         };
-        let before = session.event_lines();
+        // The game is rebuilt from the entries, so what came before stays as it was: the new
+        // events follow the old ones, unless an entry was taken back.
+        let (entries, known) = (session.rec.entries().len(), session.rec.events().len());
         match session.handle(&line) {
             Ok(Outcome::Changed) => {
                 session.save()?;
                 if interactive {
-                    let after = session.event_lines();
-                    let common = before
-                        .iter()
-                        .zip(&after)
-                        .take_while(|(a, b)| a == b)
-                        .count();
-                    if common < before.len() {
+                    if session.rec.entries().len() < entries {
                         eprintln!("Taken back.");
-                    }
-                    for l in &after[common..] {
-                        eprintln!("  {}", session.plain(l));
+                    } else {
+                        for e in &session.rec.events()[known..] {
+                            eprintln!("  {}", session.words(e));
+                        }
                     }
                     // The board again at the start of each turn; the tile drawn once.
                     match session.rec.need() {
@@ -417,63 +415,101 @@ impl Session {
         Ok(())
     }
 
-    /// The event lines of the log so far.
-    fn event_lines(&self) -> Vec<String> {
-        self.rec
-            .log(&self.header)
-            .lines()
-            .filter(|l| !l.is_empty() && !l.starts_with('['))
-            .map(str::to_string)
-            .collect()
-    }
-
-    /// A log line in words, with the players' names.
-    fn plain(&self, line: &str) -> String {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        let who = |p: &str| {
-            p.split('+')
-                .filter_map(|n| n.parse::<usize>().ok())
-                .map(|n| self.name(n - 1).to_string())
+    /// What the rules made of an entry, in words, with the players' names.
+    fn words(&self, e: &Event) -> String {
+        let game = self.game();
+        let id = |t: usize| game.tiles().tiles[t].id.as_str();
+        let names = |ps: &[usize]| -> String {
+            ps.iter()
+                .map(|&p| self.name(p).to_string())
                 .collect::<Vec<_>>()
                 .join(" and ")
         };
-        match w[..] {
-            ["score", "-", cat, _, at, ..] => {
-                format!("nobody scores the {} at {at}", singular(cat))
+        match e {
+            Event::Deal { player, special } => format!(
+                "{} holds {}",
+                self.name(*player),
+                match special {
+                    Special::Tile(t) => id(*t),
+                    Special::Shaman => "the Shaman card",
+                }
+            ),
+            Event::Draw {
+                player,
+                tile,
+                bonus,
+                again,
+            } => format!(
+                "{} draws {}{}{}",
+                self.name(*player),
+                id(*tile),
+                if *bonus { " from the bonus deck" } else { "" },
+                if *again { " again" } else { "" }
+            ),
+            Event::Refuse { player, tile, .. } => format!(
+                "{} refuses {}: it goes under its stack",
+                self.name(*player),
+                id(*tile)
+            ),
+            Event::Discard { tile } => {
+                format!("tile {} fits nowhere and leaves the game", id(*tile))
             }
-            ["score", p, cat, points, at, ..] => {
-                let breakdown = line.split_once(" = ").map_or("", |(_, b)| b);
-                format!(
-                    "{} {points} for the {} at {at} ({breakdown})",
-                    who(p),
-                    singular(cat)
-                )
+            Event::Place {
+                player,
+                tile,
+                at,
+                recall,
+                piece,
+            } => {
+                let mut s = format!(
+                    "{} lays {} at {},{} r{}",
+                    self.name(*player),
+                    id(*tile),
+                    at.pos.x,
+                    at.pos.y,
+                    at.rot.degrees()
+                );
+                if let Some(r) = recall {
+                    s += &format!(
+                        ", the shaman takes back the {} at {}",
+                        log::piece_name(r.piece),
+                        log::piece_address(game, r.at)
+                    );
+                }
+                if let Some((p, at)) = piece {
+                    s += &format!(
+                        ", a {} on {}",
+                        log::piece_name(*p),
+                        log::piece_address(game, *at)
+                    );
+                }
+                s
             }
-            ["return", p, piece, at] => format!("{}'s {piece} at {at} goes home", who(p)),
-            ["discard", t] => format!("tile {t} fits nowhere and leaves the game"),
-            ["draw", p, t] => format!("{} draws {t}", who(p)),
-            ["deal", p, piece] => format!("{} holds {piece}", who(p)),
-            ["draw", p, t, "bonus"] => format!("{} draws {t} from the bonus deck", who(p)),
-            ["draw", p, t, .., "again"] => format!("{} draws {t} again", who(p)),
-            ["end"] => "the last tile is laid: final scoring".to_string(),
-            ["place", p, t, at, rot, ..] => {
-                let rest = line.split(" = ").next().unwrap_or(line);
-                let what: Vec<&str> = rest.split_whitespace().skip(5).collect();
-                // The piece is the last two words after a recall's three, if any.
-                let piece = match what[..] {
-                    [.., piece, zone] if what.len() % 3 == 2 => format!(", a {piece} on {zone}"),
-                    _ => String::new(),
-                };
-                let recall = match what[..] {
-                    ["shaman", piece, at, ..] => {
-                        format!(", the shaman takes back the {piece} at {at}")
-                    }
-                    _ => String::new(),
-                };
-                format!("{} lays {t} at {at} {rot}{recall}{piece}", who(p))
-            }
-            ["refuse", p, t, ..] => format!("{} refuses {t}: it goes under its stack", who(p)),
-            _ => line.to_string(),
+            Event::Return { player, piece, at } => format!(
+                "{}'s {} at {} goes home",
+                self.name(*player),
+                log::piece_name(*piece),
+                log::piece_address(game, *at)
+            ),
+            Event::Cover { zone, animals } => format!(
+                "the hunting trap covers {} at {}",
+                log::herd_text(animals),
+                log::zone_address(game, *zone)
+            ),
+            Event::Score(s) if s.players.is_empty() => format!(
+                "nobody scores the {} at {}",
+                singular(s.category.name()),
+                log::zone_address(game, s.zone)
+            ),
+            Event::Score(s) => format!(
+                "{} {} for the {} at {} ({})",
+                names(&s.players),
+                s.points(),
+                singular(s.category.name()),
+                log::zone_address(game, s.zone),
+                s.breakdown
+            ),
+            Event::End => "the last tile is laid: final scoring".to_string(),
         }
     }
 
@@ -537,8 +573,8 @@ impl Session {
                     .hand(player)
                     .iter()
                     .filter_map(|s| match s {
-                        hunters::scout::Special::Tile(t) => Some(game.tiles().tiles[*t].id.clone()),
-                        hunters::scout::Special::Shaman => None,
+                        Special::Tile(t) => Some(game.tiles().tiles[*t].id.clone()),
+                        Special::Shaman => None,
                     })
                     .collect();
                 format!(
