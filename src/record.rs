@@ -25,7 +25,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::game::{Event, Game, Move, Play};
+use crate::game::{Event, Game, Move};
 use crate::illegal::IllegalMove;
 use crate::log::{self, Header, LineKind, Log};
 use crate::ruleset::Ruleset;
@@ -212,15 +212,10 @@ impl Recording {
 
     /// The move of the player to move.
     pub fn play(&mut self, mv: Move) -> Result<(), Refused> {
-        match (self.need, mv.play) {
-            (Need::Choice { .. }, Play::Special(_) | Play::Draw)
-            | (Need::Move { .. }, Play::Drawn | Play::Refuse) => {}
-            (Need::Move { .. }, Play::Special(_) | Play::Draw) => {
-                return Err(Refused::Illegal(IllegalMove::Scout(
-                    crate::illegal::IllegalScout::AlreadyDrawn,
-                )));
-            }
-            _ => return Err(self.not_now("a move").into()),
+        // While a tile or the deal is awaited the game's turn is a stand-in's: no move yet.
+        // Otherwise the rules say which moves the turn allows.
+        if !matches!(self.need, Need::Choice { .. } | Need::Move { .. }) {
+            return Err(self.not_now("a move").into());
         }
         self.game.check(mv).map_err(Refused::Illegal)?;
         self.push(Entry::Move(mv))
