@@ -113,13 +113,30 @@ impl fmt::Display for PlaceError {
 
 impl std::error::Error for PlaceError {}
 
+/// An empty square next to a tile.
 #[derive(Clone, Copy, Debug)]
-struct FrontierSquare {
-    pos: Pos,
+pub(crate) struct FrontierSquare {
+    pub(crate) pos: Pos,
     /// The side each neighbour shows toward this square, two bits per direction.
-    need: SideCode,
+    pub(crate) need: SideCode,
     /// Two set bits for every direction that has a neighbour.
     mask: SideCode,
+    /// By direction, the laying index of the neighbour plus one, or 0: move generation looks
+    /// at the features next door without looking squares up.
+    next_to: [u16; 4],
+}
+
+impl FrontierSquare {
+    /// The laying index of the tile next to the square across `dir`, and the side it shows.
+    pub(crate) fn neighbour(&self, dir: Dir) -> Option<(usize, Side)> {
+        let n = self.next_to[dir.index()];
+        (n != 0).then(|| {
+            (
+                usize::from(n - 1),
+                Side::from_code(self.need >> (2 * dir.index())),
+            )
+        })
+    }
 }
 
 const EMPTY: u16 = 0;
@@ -442,16 +459,20 @@ impl Board {
             match self.cells[nc] {
                 EMPTY => {
                     self.set_cell(nc, FRONTIER | self.frontier.len() as u16);
+                    let mut next_to = [0; 4];
+                    next_to[dir.opposite().index()] = index as u16 + 1;
                     self.frontier.push(FrontierSquare {
                         pos: npos,
                         need: shows << back,
                         mask: 3 << back,
+                        next_to,
                     });
                 }
                 v if v & FRONTIER != 0 => {
                     let sq = &mut self.frontier[usize::from(v & !FRONTIER)];
                     sq.need |= shows << back;
                     sq.mask |= 3 << back;
+                    sq.next_to[dir.opposite().index()] = index as u16 + 1;
                 }
                 _ => {}
             }
@@ -483,6 +504,19 @@ impl Board {
         })
     }
 
+    /// The frontier squares where `tile` fits, with what is next to them, in frontier order,
+    /// each with the distinct rotations that fit there as bits.
+    pub(crate) fn fitting_squares<'a>(
+        &'a self,
+        tile: &'a Tile,
+    ) -> impl Iterator<Item = (&'a FrontierSquare, u8)> + 'a {
+        let fits = self.fits(tile);
+        self.frontier.iter().filter_map(move |sq| {
+            let rots = fits(sq);
+            (rots != 0).then_some((sq, rots))
+        })
+    }
+
     /// The frontier squares where `tile` fits, in frontier order, each with the distinct
     /// rotations that fit there as bits (bit `r` for `Rotation(r)`).
     pub fn fitting<'a>(&'a self, tile: &'a Tile) -> impl Iterator<Item = (Pos, u8)> + 'a {
@@ -499,7 +533,7 @@ impl Board {
         // No branch per square: whether a tile fits a square is anybody's guess.
         self.frontier
             .iter()
-            .map(|sq| fits(sq).count_ones() as usize)
+            .map(|sq| usize::from(ROTATIONS_IN[usize::from(fits(sq))]))
             .sum()
     }
 
@@ -509,12 +543,11 @@ impl Board {
         let mut k = k;
         for sq in &self.frontier {
             let rots = fits(sq);
-            let n = rots.count_ones() as usize;
+            let n = usize::from(ROTATIONS_IN[usize::from(rots)]);
             if k < n {
-                let r = (0..4u8).filter(|r| rots & (1 << r) != 0).nth(k)?;
                 return Some(Placement {
                     pos: sq.pos,
-                    rot: Rotation(r),
+                    rot: nth_rotation(rots, k),
                 });
             }
             k -= n;
@@ -522,33 +555,67 @@ impl Board {
         None
     }
 
-    /// The distinct rotations of `tile` that fit a frontier square, as bits; none on a full
-    /// board. All four rotations are tested at once: the four side codes of the tile are the
-    /// four bytes of one word.
-    fn fits(&self, tile: &Tile) -> impl Fn(&FrontierSquare) -> u8 + use<> {
-        const LOW7: u32 = 0x7f7f_7f7f;
-        let full = self.placed.len() >= self.capacity();
-        let codes = u32::from_le_bytes(Rotation::ALL.map(|r| tile.side_code(r)));
-        // The high bit of each byte: the rotations that give distinct placements.
-        let distinct = if full {
-            0
-        } else {
-            (0..4).fold(0u32, |m, r| {
-                m | u32::from(tile.is_distinct_rotation(Rotation(r))) << (8 * r + 7)
-            })
-        };
-        move |sq| {
-            let need = u32::from(sq.need) * 0x0101_0101;
-            let mask = u32::from(sq.mask) * 0x0101_0101;
-            let x = (codes ^ need) & mask;
-            // High bit set in exactly the bytes of `x` that are zero.
-            let zero = !(((x & LOW7) + LOW7) | x | LOW7) & distinct;
-            ((zero >> 7) & 1 | (zero >> 14) & 2 | (zero >> 21) & 4 | (zero >> 28) & 8) as u8
+    /// The frontier squares where `tile` fits, in frontier order, with the rotations that fit
+    /// as in [`Board::fitting`], into `out` (cleared first); returns how many placements
+    /// they make. Move generation walks the list twice: to count the moves, then to find the
+    /// one drawn.
+    pub(crate) fn fitting_into(&self, tile: &Tile, out: &mut Vec<(u16, u8)>) -> usize {
+        // Every square is written and only those that fit are kept: no branch per square,
+        // whether a tile fits a square being anybody's guess.
+        out.resize(self.frontier.len(), (0, 0));
+        let fits = self.fits(tile);
+        let (mut len, mut count) = (0, 0);
+        for (i, sq) in self.frontier.iter().enumerate() {
+            let rots = fits(sq);
+            out[len] = (i as u16, rots);
+            len += usize::from(rots != 0);
+            count += usize::from(ROTATIONS_IN[usize::from(rots)]);
         }
+        out.truncate(len);
+        count
+    }
+
+    /// The frontier square at `pos`, if it is one.
+    pub(crate) fn frontier_at(&self, pos: Pos) -> Option<&FrontierSquare> {
+        if !self.in_range(pos) {
+            return None;
+        }
+        let v = self.cells[self.cell(pos)];
+        (v & FRONTIER != 0).then(|| &self.frontier[usize::from(v & !FRONTIER)])
+    }
+
+    /// Frontier square `i`, as [`Board::fitting_into`] numbers them.
+    pub(crate) fn frontier_square(&self, i: u16) -> &FrontierSquare {
+        &self.frontier[usize::from(i)]
+    }
+
+    /// The distinct rotations of `tile` that fit a frontier square, as bits; none on a full
+    /// board. The tile's table holds them for every combination of neighbouring sides.
+    fn fits<'a>(&self, tile: &'a Tile) -> impl Fn(&FrontierSquare) -> u8 + 'a {
+        static NOWHERE: [u8; 256] = [0; 256];
+        let table = if self.placed.len() >= self.capacity() {
+            &NOWHERE
+        } else {
+            &tile.fits
+        };
+        move |sq| table[usize::from(sq.need)]
     }
 
     /// Whether `tile` fits anywhere (stops at the first fit).
     pub fn can_place(&self, tile: &Tile) -> bool {
         self.fitting(tile).next().is_some()
     }
+}
+
+/// How many rotations a set of rotation bits holds (a table: the build targets processors
+/// without a population-count instruction).
+pub(crate) const ROTATIONS_IN: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// Rotation `k` (from 0) of a set of rotation bits.
+pub(crate) fn nth_rotation(rots: u8, k: usize) -> Rotation {
+    let mut rots = rots;
+    for _ in 0..k {
+        rots &= rots - 1;
+    }
+    Rotation(rots.trailing_zeros() as u8)
 }

@@ -477,6 +477,10 @@ pub struct Tile {
     pub(crate) border: [[u8; 3]; 4],
     /// The rotations that give distinct placements (a symmetric tile repeats itself).
     pub(crate) distinct_rotations: u8,
+    /// By what the neighbours of an empty square show (a [`SideCode`] with 0 where there is
+    /// no neighbour), the distinct rotations that fit there, as bits: looking a square up is
+    /// then all the work of finding where a tile goes.
+    pub(crate) fits: [u8; 256],
 }
 
 /// Two bits per direction, `Side as u8`, north lowest.
@@ -506,6 +510,28 @@ impl Tile {
             code |= (self.side(rot, dir) as u8) << (2 * dir.index());
         }
         code
+    }
+
+    /// The table of [`Tile::fits`], from the sides and distinct rotations.
+    pub(crate) fn fit_table(&self) -> [u8; 256] {
+        let mut table = [0u8; 256];
+        for (need, rots) in table.iter_mut().enumerate() {
+            let need = need as SideCode;
+            // Two bits per direction with a neighbour (side codes are never 0).
+            let mask = (0..4).fold(0, |m, d| {
+                m | if (need >> (2 * d)) & 3 != 0 {
+                    3 << (2 * d)
+                } else {
+                    0
+                }
+            });
+            for r in Rotation::ALL {
+                if self.is_distinct_rotation(r) && (self.side_code(r) ^ need) & mask == 0 {
+                    *rots |= 1 << r.0;
+                }
+            }
+        }
+        table
     }
 
     /// Whether `rot` gives a placement different from every smaller rotation.

@@ -738,8 +738,10 @@ fn build_tile(raw: &RawTile) -> Result<Tile, String> {
         spots,
         border: full,
         distinct_rotations: 0,
+        fits: [0; 256],
     };
     tile.distinct_rotations = distinct_rotations(&tile);
+    tile.fits = tile.fit_table();
     Ok(tile)
 }
 

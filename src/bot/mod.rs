@@ -20,7 +20,7 @@ pub mod mcts;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::{Game, Move, MoveGroup};
+use crate::game::{Game, Move, MovePicker};
 use crate::rng::{Stream, below, stream};
 
 pub use exec::ExecBot;
@@ -217,7 +217,7 @@ pub fn play_out_watching(
 pub struct RandomBot {
     rng: Stream,
     /// The legal moves by group, kept from one decision to the next.
-    groups: Vec<MoveGroup>,
+    groups: MovePicker,
 }
 
 impl RandomBot {
@@ -225,7 +225,7 @@ impl RandomBot {
         RandomBot {
             rng,
             // Room for the groups of most turns from the start.
-            groups: Vec::with_capacity(128),
+            groups: MovePicker::default(),
         }
     }
 }

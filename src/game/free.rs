@@ -8,7 +8,7 @@
 //! zone of that kind is free without any grouping.
 
 use super::Game;
-use crate::board::{Placement, Pos};
+use crate::board::{FrontierSquare, Placement, Pos};
 use crate::feature::{FeatureKey, FeatureKind, PieceAt, ZoneId};
 use crate::tile::{Dir, Piece, RiverEnd, Side, Tile, ZoneKind, ZoneRef};
 
@@ -105,7 +105,10 @@ impl Game {
     /// huts (`huts`).
     pub(super) fn surroundings(&self, pos: Pos, wants: (bool, bool)) -> Surroundings {
         let mut s = Surroundings::NOTHING;
-        self.look_around(pos, wants, &mut s);
+        // A square off the frontier has no neighbour, or holds a tile already.
+        if let Some(sq) = self.board.frontier_at(pos) {
+            self.look_around(sq, wants, &mut s);
+        }
         s
     }
 
@@ -113,20 +116,19 @@ impl Game {
     /// the whole table for every square costs more than the looking up.
     pub(super) fn look_around(
         &self,
-        pos: Pos,
+        sq: &FrontierSquare,
         (meeples, huts): (bool, bool),
         s: &mut Surroundings,
     ) {
         let tiles = &self.set.tiles;
         *s = Surroundings::NOTHING;
         for dir in Dir::ALL {
-            let Some(n) = self.board.index_at(pos.step(dir)) else {
+            let Some((n, side)) = sq.neighbour(dir) else {
                 continue;
             };
             let other = self.board.placed()[n];
             let otile = &tiles[other.tile];
             let back = dir.opposite();
-            let side = otile.side(other.rot, back);
             s.sides[dir.index()] = Some(side);
             let parts: &[usize] = match side {
                 Side::River => &[0, 1, 2],

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 use super::{Game, Move, Play, Turn, free};
-use crate::board::Placement;
+use crate::board::{FrontierSquare, Placement, ROTATIONS_IN, nth_rotation};
 use crate::feature::{FeatureKey, PieceAt, ZoneId};
 use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::options::ScoutOptions;
@@ -72,7 +72,7 @@ impl Game {
     /// list. `groups` is a buffer. `None` once the game is over.
     pub(crate) fn pick_move(
         &self,
-        groups: &mut Vec<MoveGroup>,
+        buf: &mut MovePicker,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Move> {
         // A mover with no piece to put and no shaman only lays the tile: one move per
@@ -80,16 +80,34 @@ impl Game {
         if let Some((turn, drawn)) = self.tile_only() {
             let tile = &self.set.tiles[drawn];
             let refuse = usize::from(self.may_refuse(turn));
-            let k = pick(refuse + self.board.placement_count(tile));
-            let Some(k) = k.checked_sub(refuse) else {
+            let k = pick(refuse + self.board.fitting_into(tile, &mut buf.fitting));
+            let Some(mut k) = k.checked_sub(refuse) else {
                 return Some(Move::refuse());
             };
-            let at = self.board.nth_placement(tile, k)?;
-            return Some(Move {
-                at,
-                ..Move::default()
-            });
+            for &(i, rots) in &buf.fitting {
+                let n = usize::from(ROTATIONS_IN[usize::from(rots)]);
+                if k < n {
+                    return Some(Move {
+                        at: Placement {
+                            pos: self.board.frontier_square(i).pos,
+                            rot: nth_rotation(rots, k),
+                        },
+                        ..Move::default()
+                    });
+                }
+                k -= n;
+            }
+            return None;
         }
+        // Without a shaman, each placement's moves are counted, and only the drawn one is
+        // written out.
+        if let Some(turn) = self.turn
+            && let Some(drawn) = turn.tile
+            && !self.has_shaman(turn, drawn)
+        {
+            return self.pick_without_shaman(turn, drawn, buf, pick);
+        }
+        let groups = &mut buf.groups;
         groups.clear();
         let recalls = self.move_groups(|g, _| groups.push(g));
         let mut k = pick(groups.iter().map(MoveGroup::len).sum());
@@ -106,6 +124,73 @@ impl Game {
                 return found;
             }
             k -= g.len();
+        }
+        None
+    }
+
+    fn pick_without_shaman(
+        &self,
+        turn: Turn,
+        drawn: usize,
+        buf: &mut MovePicker,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Move> {
+        let tile = &self.set.tiles[drawn];
+        let refuse = usize::from(self.may_refuse(turn));
+        let wants = (
+            self.meeples_available(turn) > 0,
+            self.supply[turn.player].huts > 0,
+        );
+        let free_at = |sq: &FrontierSquare, rot: u8, around: &mut free::Surroundings| {
+            let at = Placement {
+                pos: sq.pos,
+                rot: Rotation(rot),
+            };
+            let free = self
+                .free_zones_in(drawn, at, around, None, wants.0, wants.1)
+                .only(wants.0, wants.1);
+            (at, free)
+        };
+        let mut around = free::Surroundings::NOTHING;
+        self.board.fitting_into(tile, &mut buf.fitting);
+        buf.counts.clear();
+        let mut total = refuse;
+        for &(i, rots) in &buf.fitting {
+            let sq = self.board.frontier_square(i);
+            self.look_around(sq, wants, &mut around);
+            for rot in (0..4u8).filter(|r| rots & (1 << r) != 0) {
+                let (_, free) = free_at(sq, rot, &mut around);
+                // The move without a piece, and one per free zone.
+                let n = 1 + free.count();
+                buf.counts.push(n as u8);
+                total += n;
+            }
+        }
+        let Some(mut k) = pick(total).checked_sub(refuse) else {
+            return Some(Move::refuse());
+        };
+        let mut counts = buf.counts.iter();
+        for &(i, rots) in &buf.fitting {
+            for rot in (0..4u8).filter(|r| rots & (1 << r) != 0) {
+                let n = usize::from(*counts.next()?);
+                if k >= n {
+                    k -= n;
+                    continue;
+                }
+                let sq = self.board.frontier_square(i);
+                self.look_around(sq, wants, &mut around);
+                let (at, free) = free_at(sq, rot, &mut around);
+                let piece = k.checked_sub(1).map(|j| {
+                    let (piece, zone) = free.options().nth(j).expect("counted above");
+                    let placed = self.board.len() as u16;
+                    (piece, PieceAt::Zone(ZoneId { placed, zone }))
+                });
+                return Some(Move {
+                    at,
+                    piece,
+                    ..Move::default()
+                });
+            }
         }
         None
     }
@@ -150,11 +235,12 @@ impl Game {
         // A recall puts a meeple (never a hut) back in hand.
         let any_meeple = usable > 0 || recalls.len() > 1;
         let mut around = free::Surroundings::NOTHING;
-        for (pos, rots) in self.board.fitting(tile) {
+        for (sq, rots) in self.board.fitting_squares(tile) {
+            let pos = sq.pos;
             // The features around a square are looked up once for all rotations and choices
             // there, and not at all when the mover has no piece to put.
             if any_meeple || huts {
-                self.look_around(pos, (any_meeple, huts), &mut around);
+                self.look_around(sq, (any_meeple, huts), &mut around);
             }
             for rot in (0..4u8).filter(|r| rots & (1 << r) != 0) {
                 let at = Placement {
@@ -398,6 +484,17 @@ impl Game {
     }
 }
 
+/// Buffers for drawing one legal move without listing them all, kept by a bot from one
+/// decision to the next.
+#[derive(Default)]
+pub(crate) struct MovePicker {
+    /// The frontier squares where the tile fits, with its rotations there.
+    fitting: Vec<(u16, u8)>,
+    /// How many moves each placement gives, in order.
+    counts: Vec<u8>,
+    groups: Vec<MoveGroup>,
+}
+
 /// The moves that lay the tile at one placement with one or more shaman choices in a row
 /// that leave the same zones free (or a Scout move of its own): for each choice the move
 /// without a piece, then one with a piece on each free zone.
@@ -475,7 +572,7 @@ mod tests {
             for seed in 0..6 {
                 let mut game = Game::seeded(&v, 2 + seed as usize % 4, seed);
                 let mut bot = BotKind::Random.make(seed, 0);
-                let (mut list, mut groups) = (Vec::<Move>::new(), Vec::new());
+                let (mut list, mut groups) = (Vec::<Move>::new(), Default::default());
                 while game.turn().is_some() {
                     game.legal_moves(&mut list);
                     for (k, mv) in list.iter().enumerate() {
