@@ -290,18 +290,9 @@ impl Info for SystemInfo {
 /// A union-find over zones of one kind.
 #[derive(Debug)]
 struct Arena<T> {
-    parent: Vec<u32>,
-    size: Vec<u32>,
+    /// One node per zone; what a feature counts is kept at its root, in `info`.
+    nodes: Vec<Node>,
     info: Vec<T>,
-    /// Laying index of each zone's tile.
-    tile_of: Vec<u16>,
-    /// Circular lists of the zones on tiles with two or more zones of this kind; `NONE` for
-    /// zones on no list. `head` and `listed` are kept at roots.
-    next: Vec<u32>,
-    head: Vec<u32>,
-    listed: Vec<u32>,
-    /// At roots: the first node of the feature (its first zone in laying order).
-    first: Vec<u32>,
     /// A trial in progress: nodes below `trial_len` are saved once, before their first change,
     /// in `log`; `mark[n] == trial_id` when node `n` is saved.
     trialing: bool,
@@ -311,17 +302,29 @@ struct Arena<T> {
     log: Vec<Saved<T>>,
 }
 
+/// One zone in an [`Arena`]: all a merge reads and writes of it, side by side (one write to
+/// add a zone, one cache line to look at).
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    parent: u32,
+    size: u32,
+    /// Circular lists of the zones on tiles with two or more zones of this kind; `NONE` for
+    /// zones on no list. `head` and `listed` are kept at roots.
+    next: u32,
+    head: u32,
+    listed: u32,
+    /// At roots: the first node of the feature (its first zone in laying order).
+    first: u32,
+    /// Laying index of the zone's tile.
+    tile_of: u16,
+}
+
 /// A node as it was before a trial changed it.
 #[derive(Clone, Debug)]
 struct Saved<T> {
     node: u32,
-    parent: u32,
-    size: u32,
+    was: Node,
     info: T,
-    next: u32,
-    head: u32,
-    listed: u32,
-    first: u32,
 }
 
 // Written out so that `clone_from` reuses the buffers: bots copy a game for every move
@@ -329,14 +332,8 @@ struct Saved<T> {
 impl<T: Clone> Clone for Arena<T> {
     fn clone(&self) -> Self {
         Arena {
-            parent: clone_with_room(&self.parent),
-            size: clone_with_room(&self.size),
+            nodes: clone_with_room(&self.nodes),
             info: clone_with_room(&self.info),
-            tile_of: clone_with_room(&self.tile_of),
-            next: clone_with_room(&self.next),
-            head: clone_with_room(&self.head),
-            listed: clone_with_room(&self.listed),
-            first: clone_with_room(&self.first),
             trialing: false,
             trial_len: 0,
             trial_id: 0,
@@ -355,28 +352,16 @@ impl<T: Clone> Clone for Arena<T> {
         self.mark.clear();
         self.mark.resize(o.mark.len(), 0);
         self.trial_id = 0;
-        self.parent.clone_from(&o.parent);
-        self.size.clone_from(&o.size);
+        self.nodes.clone_from(&o.nodes);
         self.info.clone_from(&o.info);
-        self.tile_of.clone_from(&o.tile_of);
-        self.next.clone_from(&o.next);
-        self.head.clone_from(&o.head);
-        self.listed.clone_from(&o.listed);
-        self.first.clone_from(&o.first);
     }
 }
 
 impl<T: Info> Arena<T> {
     fn new() -> Self {
         Arena {
-            parent: Vec::new(),
-            size: Vec::new(),
+            nodes: Vec::new(),
             info: Vec::new(),
-            tile_of: Vec::new(),
-            next: Vec::new(),
-            head: Vec::new(),
-            listed: Vec::new(),
-            first: Vec::new(),
             trialing: false,
             trial_len: 0,
             trial_id: 0,
@@ -405,23 +390,12 @@ impl<T: Info> Arena<T> {
         self.trialing = false;
         while let Some(s) = self.log.pop() {
             let n = s.node as usize;
-            self.parent[n] = s.parent;
-            self.size[n] = s.size;
+            self.nodes[n] = s.was;
             self.info[n] = s.info;
-            self.next[n] = s.next;
-            self.head[n] = s.head;
-            self.listed[n] = s.listed;
-            self.first[n] = s.first;
         }
         let len = self.trial_len as usize;
-        self.parent.truncate(len);
-        self.size.truncate(len);
+        self.nodes.truncate(len);
         self.info.truncate(len);
-        self.tile_of.truncate(len);
-        self.next.truncate(len);
-        self.head.truncate(len);
-        self.listed.truncate(len);
-        self.first.truncate(len);
         self.mark.truncate(len);
     }
 
@@ -435,65 +409,54 @@ impl<T: Info> Arena<T> {
         self.mark[i] = self.trial_id;
         self.log.push(Saved {
             node: n,
-            parent: self.parent[i],
-            size: self.size[i],
+            was: self.nodes[i],
             info: self.info[i].clone(),
-            next: self.next[i],
-            head: self.head[i],
-            listed: self.listed[i],
-            first: self.first[i],
         });
     }
 
     fn clear(&mut self) {
-        self.parent.clear();
-        self.size.clear();
+        self.nodes.clear();
         self.info.clear();
-        self.tile_of.clear();
-        self.next.clear();
-        self.head.clear();
-        self.listed.clear();
-        self.first.clear();
         self.mark.clear();
         self.log.clear();
         self.trialing = false;
     }
 
     fn len(&self) -> u32 {
-        self.parent.len() as u32
+        self.nodes.len() as u32
     }
 
     fn reserve(&mut self, n: usize) {
-        self.parent.reserve(n);
-        self.size.reserve(n);
+        self.nodes.reserve(n);
         self.info.reserve(n);
-        self.tile_of.reserve(n);
-        self.next.reserve(n);
-        self.head.reserve(n);
-        self.listed.reserve(n);
-        self.first.reserve(n);
         self.mark.reserve(n);
     }
 
     fn push(&mut self, info: T, tile: u16, listed: bool) -> u32 {
         let n = self.len();
-        self.parent.push(n);
-        self.size.push(1);
+        let list = if listed { n } else { NONE };
+        self.nodes.push(Node {
+            parent: n,
+            size: 1,
+            next: list,
+            head: list,
+            listed: u32::from(listed),
+            first: n,
+            tile_of: tile,
+        });
         self.info.push(info);
-        self.tile_of.push(tile);
-        self.next.push(if listed { n } else { NONE });
-        self.head.push(if listed { n } else { NONE });
-        self.listed.push(u32::from(listed));
-        self.first.push(n);
         self.mark.push(0);
         n
     }
 
     fn find(&self, mut n: u32) -> u32 {
-        while self.parent[n as usize] != n {
-            n = self.parent[n as usize];
+        loop {
+            let p = self.nodes[n as usize].parent;
+            if p == n {
+                return n;
+            }
+            n = p;
         }
-        n
     }
 
     fn find_mut(&mut self, mut n: u32) -> u32 {
@@ -501,9 +464,9 @@ impl<T: Info> Arena<T> {
         if self.trialing {
             return self.find(n);
         }
-        while self.parent[n as usize] != n {
-            let grand = self.parent[self.parent[n as usize] as usize];
-            self.parent[n as usize] = grand;
+        while self.nodes[n as usize].parent != n {
+            let grand = self.nodes[self.nodes[n as usize].parent as usize].parent;
+            self.nodes[n as usize].parent = grand;
             n = grand;
         }
         n
@@ -511,35 +474,42 @@ impl<T: Info> Arena<T> {
 
     /// Links two distinct roots, taking `shared` off the merged counts; returns the new root.
     fn link(&mut self, a: u32, b: u32, shared: &Shared) -> u32 {
-        let (big, small) = if self.size[a as usize] >= self.size[b as usize] {
+        let (big, small) = if self.nodes[a as usize].size >= self.nodes[b as usize].size {
             (a, b)
         } else {
             (b, a)
         };
         self.save(big);
         self.save(small);
-        let (hb, hs) = (self.head[big as usize], self.head[small as usize]);
+        let (hb, hs) = (
+            self.nodes[big as usize].head,
+            self.nodes[small as usize].head,
+        );
         if hb != NONE && hs != NONE {
             self.save(hb);
             self.save(hs);
         }
-        self.parent[small as usize] = big;
-        self.size[big as usize] += self.size[small as usize];
-        self.first[big as usize] = self.first[big as usize].min(self.first[small as usize]);
+        let s = self.nodes[small as usize];
+        let root = &mut self.nodes[big as usize];
+        root.size += s.size;
+        root.first = root.first.min(s.first);
+        if hs != NONE {
+            if hb == NONE {
+                root.head = hs;
+            }
+            root.listed += s.listed;
+        }
+        self.nodes[small as usize].parent = big;
+        if hs != NONE && hb != NONE {
+            // Splice two circular lists by swapping one successor of each.
+            let (nb, ns) = (self.nodes[hb as usize].next, self.nodes[hs as usize].next);
+            self.nodes[hb as usize].next = ns;
+            self.nodes[hs as usize].next = nb;
+        }
         let moved = std::mem::take(&mut self.info[small as usize]);
         let root = &mut self.info[big as usize];
         root.absorb(&moved);
         root.unshare(shared);
-        let (hb, hs) = (self.head[big as usize], self.head[small as usize]);
-        if hs != NONE {
-            if hb == NONE {
-                self.head[big as usize] = hs;
-            } else {
-                // Splice two circular lists by swapping one successor of each.
-                self.next.swap(hb as usize, hs as usize);
-            }
-            self.listed[big as usize] += self.listed[small as usize];
-        }
         big
     }
 }
@@ -1000,11 +970,12 @@ impl Features {
 
     fn list_step(&self, kind: ZoneKind, n: u32) -> (u16, u32) {
         let i = n as usize;
-        match kind {
-            ZoneKind::Forest => (self.forests.tile_of[i], self.forests.next[i]),
-            ZoneKind::Meadow => (self.meadows.tile_of[i], self.meadows.next[i]),
-            _ => (self.rivers.tile_of[i], self.rivers.next[i]),
-        }
+        let node = match kind {
+            ZoneKind::Forest => &self.forests.nodes[i],
+            ZoneKind::Meadow => &self.meadows.nodes[i],
+            _ => &self.rivers.nodes[i],
+        };
+        (node.tile_of, node.next)
     }
 
     /// What the roots `ra` and `rb` both count: tiles with zones in both, lakes ending rivers
@@ -1018,24 +989,24 @@ impl Features {
         rb: u32,
     ) -> Shared {
         let slot = arena_slot(kind);
-        let (heads, listed) = match kind {
-            ZoneKind::Forest => (&self.forests.head, &self.forests.listed),
-            ZoneKind::Meadow => (&self.meadows.head, &self.meadows.listed),
-            _ => (&self.rivers.head, &self.rivers.listed),
+        let nodes = match kind {
+            ZoneKind::Forest => &self.forests.nodes,
+            ZoneKind::Meadow => &self.meadows.nodes,
+            _ => &self.rivers.nodes,
         };
+        let (a, b) = (&nodes[ra as usize], &nodes[rb as usize]);
         let mut s = Shared::default();
-        if heads[ra as usize] == NONE || heads[rb as usize] == NONE {
+        if a.head == NONE || b.head == NONE {
             return s;
         }
         // Walk the shorter list: `mine` is its root, `theirs` the other.
-        let (mine, theirs) = if listed[ra as usize] <= listed[rb as usize] {
-            (ra, rb)
+        let (mine, theirs, start) = if a.listed <= b.listed {
+            (ra, rb, a.head)
         } else {
-            (rb, ra)
+            (rb, ra, b.head)
         };
         self.stamp += 1;
         let stamp = self.stamp;
-        let start = heads[mine as usize];
         let mut z = start;
         loop {
             let (t, next) = self.list_step(kind, z);
@@ -1187,8 +1158,8 @@ impl Features {
     /// The first zone, in laying order, of the meadow of meadow zone `z`.
     pub(crate) fn first_meadow_zone(&self, z: ZoneId) -> ZoneId {
         let root = self.meadows.find(self.node_of(z));
-        let n = self.meadows.first[root as usize];
-        let placed = self.meadows.tile_of[n as usize];
+        let n = self.meadows.nodes[root as usize].first;
+        let placed = self.meadows.nodes[n as usize].tile_of;
         let base = self.tiles[usize::from(placed)].base[1];
         ZoneId {
             placed,
@@ -1683,17 +1654,17 @@ impl Features {
         // Every tile on the multi-zone lists of the roots, once.
         seen.clear();
         for &r in group {
-            let start = arena.head[r as usize];
+            let start = arena.nodes[r as usize].head;
             if start == NONE {
                 continue;
             }
             let mut z = start;
             loop {
-                let t = arena.tile_of[z as usize];
-                if !seen.contains(&t) {
-                    seen.push(t);
+                let node = &arena.nodes[z as usize];
+                if !seen.contains(&node.tile_of) {
+                    seen.push(node.tile_of);
                 }
-                z = arena.next[z as usize];
+                z = node.next;
                 if z == start {
                     break;
                 }

@@ -360,7 +360,10 @@ impl FreeZones {
 
     /// How many pieces and zones [`FreeZones::options`] gives.
     pub(super) fn count(&self) -> usize {
-        self.masks.iter().map(|m| m.count_ones() as usize).sum()
+        // Two population counts instead of five: the build targets processors without the
+        // instruction, where each costs a dozen operations.
+        let [a, b, c, d, e] = self.masks.map(u64::from);
+        ((a | b << 16 | c << 32 | d << 48).count_ones() + e.count_ones()) as usize
     }
 
     /// The pieces and zones, meeples first (forests, meadows, rivers), then huts (rivers,

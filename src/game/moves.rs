@@ -40,7 +40,7 @@ impl Game {
             }
             // A plain loop: collecting from the nested iterator costs twice as much here.
             for (pos, rots) in self.board.fitting(&self.set.tiles[drawn]) {
-                for rot in (0..4u8).filter(|r| rots & (1 << r) != 0) {
+                for rot in rotations(rots) {
                     out.push(Move {
                         at: Placement {
                             pos,
@@ -158,7 +158,7 @@ impl Game {
         for &(i, rots) in &buf.fitting {
             let sq = self.board.frontier_square(i);
             self.look_around(sq, wants, &mut around);
-            for rot in (0..4u8).filter(|r| rots & (1 << r) != 0) {
+            for rot in rotations(rots) {
                 let (_, free) = free_at(sq, rot, &mut around);
                 // The move without a piece, and one per free zone.
                 let n = 1 + free.count();
@@ -171,7 +171,7 @@ impl Game {
         };
         let mut counts = buf.counts.iter();
         for &(i, rots) in &buf.fitting {
-            for rot in (0..4u8).filter(|r| rots & (1 << r) != 0) {
+            for rot in rotations(rots) {
                 let n = usize::from(*counts.next()?);
                 if k >= n {
                     k -= n;
@@ -242,7 +242,7 @@ impl Game {
             if any_meeple || huts {
                 self.look_around(sq, (any_meeple, huts), &mut around);
             }
-            for rot in (0..4u8).filter(|r| rots & (1 << r) != 0) {
+            for rot in rotations(rots) {
                 let at = Placement {
                     pos,
                     rot: Rotation(rot),
@@ -482,6 +482,18 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// The rotations in a set of rotation bits, smallest first.
+fn rotations(rots: u8) -> impl Iterator<Item = u8> {
+    let mut left = rots;
+    std::iter::from_fn(move || {
+        (left != 0).then(|| {
+            let r = left.trailing_zeros() as u8;
+            left &= left - 1;
+            r
+        })
+    })
 }
 
 /// Buffers for drawing one legal move without listing them all, kept by a bot from one
