@@ -198,6 +198,9 @@ struct Shared {
 trait Info: Clone + Default {
     fn absorb(&mut self, other: &Self);
     fn unshare(&mut self, s: &Shared);
+    /// How many pieces claim the feature against a new one of its kind (kept on the root's
+    /// node, where move generation reads it).
+    fn claims(&self) -> u16;
     fn close(&mut self, ports: u16);
 }
 
@@ -227,6 +230,9 @@ impl Info for ForestInfo {
         self.tiles -= s.tiles;
         sub_players(&mut self.gatherers, &s.pieces);
     }
+    fn claims(&self) -> u16 {
+        self.gatherers.iter().sum()
+    }
     fn close(&mut self, ports: u16) {
         self.open -= ports;
     }
@@ -247,6 +253,9 @@ impl Info for MeadowInfo {
     fn unshare(&mut self, s: &Shared) {
         self.tiles -= s.tiles;
         sub_players(&mut self.hunters, &s.pieces);
+    }
+    fn claims(&self) -> u16 {
+        self.hunters.iter().sum::<u16>() + self.farm_huts.iter().sum::<u16>()
     }
     fn close(&mut self, ports: u16) {
         self.open -= ports;
@@ -269,6 +278,9 @@ impl Info for RiverInfo {
         self.end_lake_fish -= s.lake_fish;
         sub_players(&mut self.fishers, &s.pieces);
     }
+    fn claims(&self) -> u16 {
+        self.fishers.iter().sum()
+    }
     fn close(&mut self, ports: u16) {
         self.open -= ports;
     }
@@ -284,6 +296,9 @@ impl Info for SystemInfo {
         add_players(&mut self.huts, &o.huts);
     }
     fn unshare(&mut self, _: &Shared) {}
+    fn claims(&self) -> u16 {
+        self.huts.iter().sum()
+    }
     fn close(&mut self, _: u16) {}
 }
 
@@ -317,6 +332,8 @@ struct Node {
     first: u32,
     /// Laying index of the zone's tile.
     tile_of: u16,
+    /// At roots: [`Info::claims`] of the feature.
+    claims: u16,
 }
 
 /// A node as it was before a trial changed it.
@@ -443,6 +460,7 @@ impl<T: Info> Arena<T> {
             listed: u32::from(listed),
             first: n,
             tile_of: tile,
+            claims: info.claims(),
         });
         self.info.push(info);
         self.mark.push(0);
@@ -510,7 +528,21 @@ impl<T: Info> Arena<T> {
         let root = &mut self.info[big as usize];
         root.absorb(&moved);
         root.unshare(shared);
+        self.nodes[big as usize].claims = root.claims();
         big
+    }
+
+    /// The root of node `n` and how many pieces claim its feature.
+    fn claim(&self, n: u32) -> (u32, u16) {
+        let root = self.find(n);
+        (root, self.nodes[root as usize].claims)
+    }
+
+    /// Changes the info at root `r` (saved first during a trial).
+    fn change(&mut self, r: u32, f: impl FnOnce(&mut T)) {
+        self.save(r);
+        f(&mut self.info[r as usize]);
+        self.nodes[r as usize].claims = self.info[r as usize].claims();
     }
 }
 
@@ -551,6 +583,10 @@ pub struct Features {
     rivers: Arena<RiverInfo>,
     systems: Arena<SystemInfo>,
     tiles: Vec<TileNodes>,
+    /// For each laid tile, by board direction: the nodes at the parts of that side (a forest
+    /// side's forest, a meadow side's meadow, a river side's meadows and river), then the
+    /// river system of a river side.
+    edges: Vec<[[u32; 4]; 4]>,
     seen: Vec<u32>,
     stamp: u32,
     completed_forests: Vec<ZoneId>,
@@ -571,6 +607,7 @@ impl Clone for Features {
             rivers: self.rivers.clone(),
             systems: self.systems.clone(),
             tiles: clone_with_room(&self.tiles),
+            edges: clone_with_room(&self.edges),
             seen: clone_with_room(&self.seen),
             stamp: self.stamp,
             completed_forests: self.completed_forests.clone(),
@@ -588,6 +625,7 @@ impl Clone for Features {
         self.rivers.clone_from(&o.rivers);
         self.systems.clone_from(&o.systems);
         self.tiles.clone_from(&o.tiles);
+        self.edges.clone_from(&o.edges);
         self.seen.clone_from(&o.seen);
         self.stamp = o.stamp;
         self.completed_forests.clone_from(&o.completed_forests);
@@ -697,6 +735,7 @@ impl Features {
         f.rivers.reserve(2 * tiles);
         f.systems.reserve(3 * tiles);
         f.tiles.reserve(tiles);
+        f.edges.reserve(tiles);
         f.seen.reserve(tiles);
         f
     }
@@ -708,6 +747,7 @@ impl Features {
             rivers: Arena::new(),
             systems: Arena::new(),
             tiles: Vec::new(),
+            edges: Vec::new(),
             seen: Vec::new(),
             stamp: 0,
             completed_forests: Vec::new(),
@@ -749,6 +789,7 @@ impl Features {
             self.tiles[p].span = span;
         }
         self.tiles.truncate(self.trial_tiles);
+        self.edges.truncate(self.trial_tiles);
         self.seen.truncate(self.trial_tiles);
         std::mem::swap(&mut self.completed_forests, &mut self.trial_completed.0);
         std::mem::swap(&mut self.completed_rivers, &mut self.trial_completed.1);
@@ -761,6 +802,7 @@ impl Features {
         self.rivers.clear();
         self.systems.clear();
         self.tiles.clear();
+        self.edges.clear();
         self.seen.clear();
         self.stamp = 0;
         self.completed_forests.clear();
@@ -812,6 +854,20 @@ impl Features {
             self.systems.push(local_system(tile, i), t, false);
         }
         self.tiles.push(nodes);
+        let edges = Dir::ALL.map(|dir| {
+            let at = |part| tile.zone_at(placed.rot, dir, part);
+            let node = |z: ZoneRef| nodes.base[arena_slot(z.kind)] + u32::from(z.index);
+            let middle = at(1);
+            let (ends, system) = match tile.side(placed.rot, dir) {
+                Side::River => (
+                    (node(at(0)), node(at(2))),
+                    nodes.system + u32::from(middle.index),
+                ),
+                _ => ((NONE, NONE), NONE),
+            };
+            [ends.0, node(middle), ends.1, system]
+        });
+        self.edges.push(edges);
         for (i, r) in tile.rivers.iter().enumerate() {
             for end in &r.ends {
                 if let RiverEnd::Lake(l) = end {
@@ -1122,37 +1178,46 @@ impl Features {
     /// The feature of forest, meadow or river zone `z`, and how many pieces claim it against
     /// a new meeple of its kind: gatherers; hunters and Agriculture huts; fishers.
     pub(crate) fn claim(&self, z: ZoneId) -> (FeatureKey, u16) {
-        let sum = |c: &PerPlayer| c.iter().sum::<u16>();
-        let n = self.node_of(z);
-        match z.zone.kind {
-            ZoneKind::Forest => {
-                let root = self.forests.find(n);
-                let info = &self.forests.info[root as usize];
-                let key = FeatureKey {
-                    kind: FeatureKind::Forest,
-                    root,
-                };
-                (key, sum(&info.gatherers))
-            }
-            ZoneKind::Meadow => {
-                let root = self.meadows.find(n);
-                let info = &self.meadows.info[root as usize];
-                let key = FeatureKey {
-                    kind: FeatureKind::Meadow,
-                    root,
-                };
-                (key, sum(&info.hunters) + sum(&info.farm_huts))
-            }
-            _ => {
-                let root = self.rivers.find(n);
-                let info = &self.rivers.info[root as usize];
-                let key = FeatureKey {
-                    kind: FeatureKind::River,
-                    root,
-                };
-                (key, sum(&info.fishers))
-            }
-        }
+        self.claim_node(z.zone.kind, self.node_of(z))
+    }
+
+    /// [`Features::claim`] of node `n` of the arena of `kind`.
+    fn claim_node(&self, kind: ZoneKind, n: u32) -> (FeatureKey, u16) {
+        let ((root, claims), kind) = match kind {
+            ZoneKind::Forest => (self.forests.claim(n), FeatureKind::Forest),
+            ZoneKind::Meadow => (self.meadows.claim(n), FeatureKind::Meadow),
+            _ => (self.rivers.claim(n), FeatureKind::River),
+        };
+        (FeatureKey { kind, root }, claims)
+    }
+
+    /// What the tile laid `placed`-th shows at `part` of its side toward `dir`, with the
+    /// number of pieces claiming it as in [`Features::claim`], and on the middle of a river
+    /// side the river system and whether a hut stands in it (when `huts`).
+    pub(crate) fn claim_at_edge(
+        &self,
+        placed: usize,
+        dir: Dir,
+        side: Side,
+        part: usize,
+        huts: bool,
+    ) -> ((FeatureKey, u16), Option<(FeatureKey, bool)>) {
+        let edge = &self.edges[placed][dir.index()];
+        let kind = match (side, part) {
+            (Side::Forest, _) => ZoneKind::Forest,
+            (Side::River, 1) => ZoneKind::River,
+            _ => ZoneKind::Meadow,
+        };
+        let claim = self.claim_node(kind, edge[part]);
+        let system = (huts && kind == ZoneKind::River).then(|| {
+            let (root, huts) = self.systems.claim(edge[3]);
+            let key = FeatureKey {
+                kind: FeatureKind::System,
+                root,
+            };
+            (key, huts > 0)
+        });
+        (claim, system)
     }
 
     /// The first zone, in laying order, of the meadow of meadow zone `z`.
@@ -1168,21 +1233,6 @@ impl Features {
                 index: (n - base) as u8,
             },
         }
-    }
-
-    /// The river system of river zone `z` and whether a hut stands in it.
-    pub(crate) fn system_claim(&self, z: ZoneId) -> (FeatureKey, bool) {
-        let root = self
-            .systems
-            .find(self.tiles[usize::from(z.placed)].system + u32::from(z.zone.index));
-        let key = FeatureKey {
-            kind: FeatureKind::System,
-            root,
-        };
-        (
-            key,
-            self.systems.info[root as usize].huts.iter().any(|&c| c > 0),
-        )
     }
 
     /// Puts a piece of `player`; a spot piece counts once in each distinct feature it touches.
@@ -1267,8 +1317,8 @@ impl Features {
                 zone: ZoneRef { kind, index },
             };
             let root = self.systems.find(self.system_node(tiles, board, z));
-            self.systems.save(root);
-            bump(&mut self.systems.info[root as usize].huts[player], add);
+            self.systems
+                .change(root, |i| bump(&mut i.huts[player], add));
             return Ok(());
         }
         if zones.count_ones() >= 2 {
@@ -1293,19 +1343,20 @@ impl Features {
                 continue;
             }
             roots[i as usize] = root;
-            match kind {
-                ZoneKind::Forest => self.forests.save(root),
-                ZoneKind::Meadow => self.meadows.save(root),
-                _ => self.rivers.save(root),
+            match (kind, piece) {
+                (ZoneKind::Forest, _) => self
+                    .forests
+                    .change(root, |i| bump(&mut i.gatherers[player], add)),
+                (ZoneKind::Meadow, Piece::Hut) => self
+                    .meadows
+                    .change(root, |i| bump(&mut i.farm_huts[player], add)),
+                (ZoneKind::Meadow, _) => self
+                    .meadows
+                    .change(root, |i| bump(&mut i.hunters[player], add)),
+                _ => self
+                    .rivers
+                    .change(root, |i| bump(&mut i.fishers[player], add)),
             }
-            let r = root as usize;
-            let count = match (kind, piece) {
-                (ZoneKind::Forest, _) => &mut self.forests.info[r].gatherers[player],
-                (ZoneKind::Meadow, Piece::Hut) => &mut self.meadows.info[r].farm_huts[player],
-                (ZoneKind::Meadow, _) => &mut self.meadows.info[r].hunters[player],
-                _ => &mut self.rivers.info[r].fishers[player],
-            };
-            bump(count, add);
         }
         Ok(())
     }

@@ -9,7 +9,7 @@
 
 use super::Game;
 use crate::board::{FrontierSquare, Placement, Pos};
-use crate::feature::{FeatureKey, FeatureKind, PieceAt, ZoneId};
+use crate::feature::{FeatureKey, FeatureKind, PieceAt};
 use crate::tile::{Dir, Piece, RiverEnd, Side, Tile, ZoneKind, ZoneRef};
 
 /// What a neighbour shows at one part of the side it turns toward a square: the feature
@@ -120,14 +120,11 @@ impl Game {
         (meeples, huts): (bool, bool),
         s: &mut Surroundings,
     ) {
-        let tiles = &self.set.tiles;
         *s = Surroundings::NOTHING;
         for dir in Dir::ALL {
             let Some((n, side)) = sq.neighbour(dir) else {
                 continue;
             };
-            let other = self.board.placed()[n];
-            let otile = &tiles[other.tile];
             let back = dir.opposite();
             s.sides[dir.index()] = Some(side);
             let parts: &[usize] = match side {
@@ -135,20 +132,16 @@ impl Game {
                 _ => &[1],
             };
             for &part in parts {
-                let nz = ZoneId {
-                    placed: n as u16,
-                    zone: otile.zone_at(other.rot, back, 2 - part),
-                };
+                let ((key, claimed), system) =
+                    self.features.claim_at_edge(n, back, side, 2 - part, huts);
                 let slot = &mut s.slots[dir.index()][part];
                 if meeples {
-                    let (key, claimed) = self.features.claim(nz);
                     slot.kind = key.kind;
                     slot.root = key.root;
                     slot.claimed = claimed;
                     s.claimed |= u8::from(claimed > 0) << key.kind as u8;
                 }
-                if huts && nz.zone.kind == ZoneKind::River {
-                    let (system, hut) = self.features.system_claim(nz);
+                if let Some((system, hut)) = system {
                     slot.system = system.root;
                     slot.hut = hut;
                     s.any_hut |= hut;
