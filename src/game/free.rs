@@ -73,6 +73,12 @@ impl Surroundings {
         any_hut: false,
     };
 
+    /// Whether every zone of a tile laid on the square is free for the pieces wanted (meeples
+    /// and / or huts): nothing of theirs next door is taken.
+    pub(super) fn nothing_taken(&self, meeples: bool, huts: bool) -> bool {
+        !(meeples && self.claimed != 0 || huts && self.any_hut)
+    }
+
     /// Whether the claimed feature of `key` lies next to the square.
     pub(super) fn touches_claimed(&self, key: FeatureKey) -> bool {
         self.slots
@@ -333,6 +339,21 @@ const SLOTS: [(Piece, ZoneKind); 5] = [
 ];
 
 impl FreeZones {
+    /// Every zone of `tile`, for meeples and / or huts.
+    pub(super) fn all(tile: &Tile, meeples: bool, huts: bool) -> FreeZones {
+        let nr = tile.rivers.len();
+        FreeZones {
+            masks: [
+                all(tile.forests.len()),
+                all(tile.meadows.len()),
+                all(nr),
+                all(nr),
+                all(tile.lakes.len()),
+            ],
+        }
+        .only(meeples, huts)
+    }
+
     pub(super) fn contains(&self, (piece, zone): &(Piece, ZoneRef)) -> bool {
         SLOTS
             .iter()

@@ -155,13 +155,19 @@ impl Game {
         self.board.fitting_into(tile, &mut buf.fitting);
         buf.counts.clear();
         let mut total = refuse;
+        // Where nothing next door is taken, every zone of the tile is free at any rotation.
+        let all = free::FreeZones::all(tile, wants.0, wants.1).count();
         for &(i, rots) in &buf.fitting {
             let sq = self.board.frontier_square(i);
             self.look_around(sq, wants, &mut around);
+            let free_everywhere = around.nothing_taken(wants.0, wants.1);
             for rot in rotations(rots) {
-                let (_, free) = free_at(sq, rot, &mut around);
                 // The move without a piece, and one per free zone.
-                let n = 1 + free.count();
+                let n = 1 + if free_everywhere {
+                    all
+                } else {
+                    free_at(sq, rot, &mut around).1.count()
+                };
                 buf.counts.push(n as u8);
                 total += n;
             }
