@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 use super::{Game, Move, Play, Turn, free};
-use crate::board::{FrontierSquare, Placement, ROTATIONS_IN, nth_rotation};
+use crate::board::{Placement, ROTATIONS_IN, nth_rotation};
 use crate::feature::{FeatureKey, PieceAt, ZoneId};
 use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::options::ScoutOptions;
@@ -99,13 +99,10 @@ impl Game {
             }
             return None;
         }
-        // Without a shaman, each placement's moves are counted, and only the drawn one is
-        // written out.
         if let Some(turn) = self.turn
             && let Some(drawn) = turn.tile
-            && !self.has_shaman(turn, drawn)
         {
-            return self.pick_without_shaman(turn, drawn, buf, pick);
+            return self.pick_drawn(turn, drawn, buf, pick);
         }
         let groups = &mut buf.groups;
         groups.clear();
@@ -128,7 +125,10 @@ impl Game {
         None
     }
 
-    fn pick_without_shaman(
+    /// [`Game::pick_move`] once the tile is drawn: each placement's moves are counted
+    /// (for every shaman choice, the move without a piece and one per free zone), and only
+    /// the drawn one is written out.
+    fn pick_drawn(
         &self,
         turn: Turn,
         drawn: usize,
@@ -137,65 +137,112 @@ impl Game {
     ) -> Option<Move> {
         let tile = &self.set.tiles[drawn];
         let refuse = usize::from(self.may_refuse(turn));
-        let wants = (
-            self.meeples_available(turn) > 0,
-            self.supply[turn.player].huts > 0,
-        );
-        let free_at = |sq: &FrontierSquare, rot: u8, around: &mut free::Surroundings| {
-            let at = Placement {
-                pos: sq.pos,
-                rot: Rotation(rot),
-            };
-            let free = self
-                .free_zones_in(drawn, at, around, None, wants.0, wants.1)
-                .only(wants.0, wants.1);
-            (at, free)
+        let usable = self.meeples_available(turn) > 0;
+        let huts = self.supply[turn.player].huts > 0;
+        buf.recalls.clear();
+        buf.gone.clear();
+        if self.has_shaman(turn, drawn) {
+            self.recall_options_into(turn, drawn, &mut buf.recalls);
+            // The feature each shaman choice empties.
+            buf.gone
+                .extend(buf.recalls.iter().map(|&r| self.recalled_from(r)));
+        } else {
+            buf.recalls.push(None);
+            buf.gone.push(None);
+        }
+        let (recalls, gone) = (&buf.recalls, &buf.gone);
+        // A recall puts a meeple (never a hut) back in hand.
+        let any_meeple = usable || recalls.len() > 1;
+        let wants = (any_meeple, huts);
+        // The zones free for shaman choice `k` at a placement, from the zones free without
+        // a recall there (`plain`, worked out when first needed).
+        let free_for = |k: usize,
+                        at: Placement,
+                        around: &free::Surroundings,
+                        plain: &mut Option<free::FreeZones>| {
+            let meeples = usable || recalls[k].is_some();
+            if !meeples && !huts {
+                return free::FreeZones::default();
+            }
+            // A recall from a feature not next to the square frees nothing here.
+            match gone[k] {
+                Some(g) if around.touches_claimed(g) => {
+                    self.free_zones_in(drawn, at, around, Some(g), meeples, huts)
+                }
+                _ => *plain.get_or_insert_with(|| {
+                    self.free_zones_in(drawn, at, around, None, any_meeple, huts)
+                }),
+            }
+            .only(meeples, huts)
         };
         let mut around = free::Surroundings::NOTHING;
         self.board.fitting_into(tile, &mut buf.fitting);
         buf.counts.clear();
         let mut total = refuse;
         // Where nothing next door is taken, every zone of the tile is free at any rotation.
-        let all = free::FreeZones::all(tile, wants.0, wants.1).count();
+        let all = free::FreeZones::all(tile, any_meeple, huts);
+        let everywhere: u32 = (0..recalls.len())
+            .map(|k| 1 + all.only(usable || recalls[k].is_some(), huts).count() as u32)
+            .sum();
         for &(i, rots) in &buf.fitting {
             let sq = self.board.frontier_square(i);
             self.look_around(sq, wants, &mut around);
-            let free_everywhere = around.nothing_taken(wants.0, wants.1);
+            let free_everywhere = around.nothing_taken(any_meeple, huts);
             for rot in rotations(rots) {
-                // The move without a piece, and one per free zone.
-                let n = 1 + if free_everywhere {
-                    all
+                let n = if free_everywhere {
+                    everywhere
                 } else {
-                    free_at(sq, rot, &mut around).1.count()
+                    let at = Placement {
+                        pos: sq.pos,
+                        rot: Rotation(rot),
+                    };
+                    let mut plain = None;
+                    (0..recalls.len())
+                        .map(|k| 1 + free_for(k, at, &around, &mut plain).count() as u32)
+                        .sum()
                 };
-                buf.counts.push(n as u8);
-                total += n;
+                buf.counts.push(n);
+                total += n as usize;
             }
         }
-        let Some(mut k) = pick(total).checked_sub(refuse) else {
+        let Some(mut j) = pick(total).checked_sub(refuse) else {
             return Some(Move::refuse());
         };
         let mut counts = buf.counts.iter();
         for &(i, rots) in &buf.fitting {
             for rot in rotations(rots) {
-                let n = usize::from(*counts.next()?);
-                if k >= n {
-                    k -= n;
+                let n = *counts.next()? as usize;
+                if j >= n {
+                    j -= n;
                     continue;
                 }
                 let sq = self.board.frontier_square(i);
                 self.look_around(sq, wants, &mut around);
-                let (at, free) = free_at(sq, rot, &mut around);
-                let piece = k.checked_sub(1).map(|j| {
-                    let (piece, zone) = free.options().nth(j).expect("counted above");
-                    let placed = self.board.len() as u16;
-                    (piece, PieceAt::Zone(ZoneId { placed, zone }))
-                });
-                return Some(Move {
-                    at,
-                    piece,
-                    ..Move::default()
-                });
+                let at = Placement {
+                    pos: sq.pos,
+                    rot: Rotation(rot),
+                };
+                let mut plain = None;
+                for (k, &recall) in recalls.iter().enumerate() {
+                    let free = free_for(k, at, &around, &mut plain);
+                    let n = 1 + free.count();
+                    if j >= n {
+                        j -= n;
+                        continue;
+                    }
+                    let piece = j.checked_sub(1).map(|j| {
+                        let (piece, zone) = free.options().nth(j).expect("counted above");
+                        let placed = self.board.len() as u16;
+                        (piece, PieceAt::Zone(ZoneId { placed, zone }))
+                    });
+                    return Some(Move {
+                        at,
+                        recall,
+                        piece,
+                        play: Play::Drawn,
+                    });
+                }
+                return None;
             }
         }
         None
@@ -298,16 +345,23 @@ impl Game {
     /// The shaman choices: nothing, or one of the player's own meeples, when the tile shows a
     /// shaman (2020) or the player holds the Scout Shaman card and has not used it this turn.
     pub(super) fn recall_options(&self, turn: Turn, tile_index: usize) -> Vec<Option<usize>> {
-        let mut out = vec![None];
+        let mut out = Vec::new();
+        self.recall_options_into(turn, tile_index, &mut out);
+        out
+    }
+
+    /// [`Game::recall_options`] into `out` (cleared first).
+    fn recall_options_into(&self, turn: Turn, tile_index: usize, out: &mut Vec<Option<usize>>) {
+        out.clear();
+        out.push(None);
         if !self.has_shaman(turn, tile_index) {
-            return out;
+            return;
         }
         out.extend(
             (0..self.pieces.len())
                 .filter(|&i| self.recall_allowed(turn, tile_index, i).is_ok())
                 .map(Some),
         );
-        out
     }
 
     /// Whether laying `tile_index` comes with a shaman: the tile shows one (2020), or the
@@ -509,7 +563,10 @@ pub(crate) struct MovePicker {
     /// The frontier squares where the tile fits, with its rotations there.
     fitting: Vec<(u16, u8)>,
     /// How many moves each placement gives, in order.
-    counts: Vec<u8>,
+    counts: Vec<u32>,
+    /// The shaman choices of the turn, and the feature each empties.
+    recalls: Vec<Option<usize>>,
+    gone: Vec<Option<FeatureKey>>,
     groups: Vec<MoveGroup>,
 }
 
