@@ -50,6 +50,17 @@ pub struct Placed {
     pub pos: Pos,
     pub rot: Rotation,
     code: SideCode,
+    /// By direction, the laying index plus one of the tiles next to it when it was laid
+    /// (0: none): the features join it to these.
+    before: [u16; 4],
+}
+
+impl Placed {
+    /// The tile that lay next to this one across `dir` when it was laid, by laying index.
+    pub(crate) fn laid_next_to(&self, dir: Dir) -> Option<usize> {
+        let n = self.before[dir.index()];
+        (n != 0).then(|| usize::from(n - 1))
+    }
 }
 
 /// Where a tile may go: a square and a rotation.
@@ -435,8 +446,10 @@ impl Board {
         let code = tile.side_code(at.rot);
         let c = self.cell(at.pos);
         let v = self.cells[c];
+        let mut before = [0; 4];
         if v & FRONTIER != 0 {
             let i = usize::from(v & !FRONTIER);
+            before = self.frontier[i].next_to;
             self.frontier.swap_remove(i);
             if let Some(moved) = self.frontier.get(i) {
                 let mc = self.cell(moved.pos);
@@ -449,6 +462,7 @@ impl Board {
             pos: at.pos,
             rot: at.rot,
             code,
+            before,
         });
         self.set_cell(c, index as u16 + 1);
         for dir in Dir::ALL {

@@ -879,7 +879,7 @@ impl Features {
         }
 
         for dir in Dir::ALL {
-            let Some(n) = board.neighbour(index, dir) else {
+            let Some(n) = placed.laid_next_to(dir) else {
                 continue;
             };
             let other = board.placed()[n];

@@ -481,6 +481,9 @@ pub struct Tile {
     /// no neighbour), the distinct rotations that fit there, as bits: looking a square up is
     /// then all the work of finding where a tile goes.
     pub(crate) fits: [u8; 256],
+    /// [`Tile::zone_at`] for every rotation, board direction and part: the zones next door
+    /// are looked up for every placement tried.
+    pub(crate) turned: [[[ZoneRef; 3]; 4]; 4],
 }
 
 /// Two bits per direction, `Side as u8`, north lowest.
@@ -494,6 +497,17 @@ impl Tile {
 
     /// The zone at `part` of the side facing `dir` after turning by `rot`.
     pub fn zone_at(&self, rot: Rotation, dir: Dir, part: usize) -> ZoneRef {
+        self.turned[usize::from(rot.0 & 3)][dir.index()][part]
+    }
+
+    /// The table of [`Tile::zone_at`], from the printed sides and border.
+    pub(crate) fn turned_table(&self) -> [[[ZoneRef; 3]; 4]; 4] {
+        Rotation::ALL.map(|rot| {
+            Dir::ALL.map(|dir| [0, 1, 2].map(|part| self.printed_zone_at(rot, dir, part)))
+        })
+    }
+
+    fn printed_zone_at(&self, rot: Rotation, dir: Dir, part: usize) -> ZoneRef {
         let printed = rot.unturn(dir);
         let index = self.border[printed.index()][part];
         let kind = match (self.sides[printed.index()], part) {

@@ -739,9 +739,14 @@ fn build_tile(raw: &RawTile) -> Result<Tile, String> {
         border: full,
         distinct_rotations: 0,
         fits: [0; 256],
+        turned: [[[ZoneRef {
+            kind: ZoneKind::Meadow,
+            index: 0,
+        }; 3]; 4]; 4],
     };
     tile.distinct_rotations = distinct_rotations(&tile);
     tile.fits = tile.fit_table();
+    tile.turned = tile.turned_table();
     Ok(tile)
 }
 
