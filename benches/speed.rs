@@ -169,13 +169,16 @@ fn playouts() {
 }
 
 /// Allocations (and reallocations) per turn of whole games, as `simulate` plays them (no
-/// events kept) and as `play` does (every event kept for the log); and the same without those
-/// of setting a game up (dealing, the board, the bots).
+/// events kept) and as `play` does (every event kept for the log); the same without those
+/// of setting a game up (dealing, the board, the bots); and with bots that played a game
+/// before (their buffers, the greedy bot's copy of the game, are grown to size once).
 fn allocations() {
     println!("## Allocations per turn (2 players, 100 games each)");
     println!();
-    println!("| variant | bots | events kept | allocations per turn | without the setup |");
-    println!("|---|---|---|---:|---:|");
+    println!(
+        "| variant | bots | events kept | allocations per turn | without the setup | bots kept from game to game |"
+    );
+    println!("|---|---|---|---:|---:|---:|");
     for variant in ["2002", "2020", "2002-scout"] {
         let v = Variant::load(variant).expect("a built-in variant");
         for bot in [BotKind::Random, BotKind::Greedy] {
@@ -200,11 +203,33 @@ fn allocations() {
                     }
                 }
                 let n = ALLOCATIONS.load(Ordering::Relaxed) - before;
+                // The same bots for every game, after one game to grow their buffers; only
+                // the turns are counted.
+                let mut bots = [bot.make(0, 0), bot.make(0, 1)];
+                let mut moves: Vec<Move> = Vec::with_capacity(1024);
+                let (mut kept_turns, mut kept) = (0u64, 0u64);
+                for seed in 0..101 {
+                    let mut game = Game::seeded(&v, 2, seed);
+                    if !keep {
+                        game.keep_no_events();
+                    }
+                    let start = ALLOCATIONS.load(Ordering::Relaxed);
+                    while let Some(t) = game.turn() {
+                        game.legal_moves(&mut moves);
+                        let mv = bots[t.player].choose(&game, &moves).unwrap();
+                        game.play_unchecked(mv);
+                        kept_turns += u64::from(seed > 0);
+                    }
+                    if seed > 0 {
+                        kept += ALLOCATIONS.load(Ordering::Relaxed) - start;
+                    }
+                }
                 println!(
-                    "| {variant} | {bot} | {} | {:.1} | {:.2} |",
+                    "| {variant} | {bot} | {} | {:.1} | {:.2} | {:.3} |",
                     if keep { "yes" } else { "no" },
                     n as f64 / turns as f64,
-                    (n - setup) as f64 / turns as f64
+                    (n - setup) as f64 / turns as f64,
+                    kept as f64 / kept_turns as f64
                 );
             }
         }

@@ -230,8 +230,9 @@ impl Board {
     pub fn new(capacity: usize) -> Board {
         // Tile sets hold at most a thousand or so tiles; the clamp keeps the grid small for any input.
         let capacity = capacity.clamp(1, 4096);
-        // Small to start with, so that a board is cheap to copy; it grows when needed.
-        let radius = (capacity as i32 + 1).min(8);
+        // Wide enough for most games (a bot's trial that widens the grid copies it), small
+        // enough to copy cheaply; it grows when needed.
+        let radius = (capacity as i32 + 1).min(16);
         let width = 2 * radius as usize + 1;
         Board {
             capacity,

@@ -736,6 +736,9 @@ impl Features {
         f.systems.reserve(3 * tiles);
         f.tiles.reserve(tiles);
         f.edges.reserve(tiles);
+        // A tile completes at most as many forests and rivers as it shows.
+        f.completed_forests.reserve(8);
+        f.completed_rivers.reserve(8);
         f.seen.reserve(tiles);
         f
     }

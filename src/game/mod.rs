@@ -247,6 +247,10 @@ pub struct Game {
     /// Final scoring's list of the river systems and meadows to score, kept for the next
     /// game end (a bot's trials end the game again and again).
     scored: Vec<(FeatureKey, ZoneId)>,
+    /// Final scoring's pit traps of one meadow: the zones they double, and the animals
+    /// doubled once, twice, … (kept likewise).
+    traps: Vec<(ZoneId, usize)>,
+    doubled: Vec<Herd>,
 }
 
 // Written out so that `clone_from` reuses every buffer.
@@ -265,7 +269,7 @@ impl Clone for Game {
             supply: self.supply,
             returned_this_turn: self.returned_this_turn,
             scores: self.scores,
-            pieces: self.pieces.clone(),
+            pieces: crate::board::clone_with_room(&self.pieces),
             covered: self.covered.clone(),
             turn: self.turn,
             events: self.events.clone(),
@@ -275,7 +279,9 @@ impl Clone for Game {
             scout: self.scout.clone(),
             record: self.record,
             mark: trial::Mark::default(),
-            scored: Vec::new(),
+            scored: Vec::with_capacity(self.scored.capacity()),
+            traps: Vec::with_capacity(self.traps.capacity()),
+            doubled: Vec::with_capacity(self.doubled.capacity()),
         }
     }
 
@@ -337,6 +343,8 @@ impl Game {
             meeples: rules.params().meeples,
             huts: rules.params().huts,
         };
+        // Every piece of every player may stand on the board at once.
+        let pieces = players * usize::from(rules.params().meeples + rules.params().huts) + specials;
         let mut scout = ScoutState::default();
         let mut events = Vec::new();
         for (p, hand) in hands.into_iter().enumerate().take(players) {
@@ -361,14 +369,16 @@ impl Game {
             supply: [supply; MAX_PLAYERS],
             returned_this_turn: 0,
             scores: [[0; 5]; MAX_PLAYERS],
-            pieces: Vec::new(),
+            pieces: Vec::with_capacity(pieces),
             covered: Vec::new(),
             turn: None,
             events,
             scout,
             record: true,
             mark: trial::Mark::default(),
-            scored: Vec::new(),
+            scored: Vec::with_capacity(pieces),
+            traps: Vec::new(),
+            doubled: Vec::new(),
         };
         game.draw_regular(0);
         game

@@ -4,8 +4,6 @@
 //! every check of a move without changing the game and names the first rule broken. Which
 //! zones are free comes from [`super::free`]; the Scout's own moves from [`super::scout`].
 
-use std::borrow::Cow;
-
 use super::{Game, Move, Play, Turn, free};
 use crate::board::{Placement, ROTATIONS_IN, nth_rotation};
 use crate::feature::{FeatureKey, PieceAt, ZoneId};
@@ -112,7 +110,7 @@ impl Game {
             if k < g.len() {
                 let mut found = None;
                 let mut i = 0;
-                g.each_move(&recalls, |m| {
+                g.each_move(recalls.as_slice(), |m| {
                     if i == k {
                         found = Some(m);
                     }
@@ -142,7 +140,7 @@ impl Game {
         buf.recalls.clear();
         buf.gone.clear();
         if self.has_shaman(turn, drawn) {
-            self.recall_options_into(turn, drawn, &mut buf.recalls);
+            buf.recalls.extend(self.recall_choices(turn, drawn));
             // The feature each shaman choice empties.
             buf.gone
                 .extend(buf.recalls.iter().map(|&r| self.recalled_from(r)));
@@ -251,13 +249,12 @@ impl Game {
     /// The legal moves of the player to move as groups, in the order of
     /// [`Game::legal_moves`], each with the list of shaman choices its moves index: what a
     /// bot that wants one move of many needs, without listing them all. Returns that list.
-    fn move_groups(
-        &self,
-        mut f: impl FnMut(MoveGroup, &[Option<usize>]),
-    ) -> Cow<'static, [Option<usize>]> {
+    fn move_groups(&self, mut f: impl FnMut(MoveGroup, &[Option<usize>])) -> Recalls {
         const NO_RECALL: &[Option<usize>] = &[None];
+        let mut recalls = Recalls::new(None);
+        recalls.push(None);
         let Some(turn) = self.turn else {
-            return Cow::Borrowed(NO_RECALL);
+            return recalls;
         };
         let placed = self.board.len() as u16;
         let single = |bare| MoveGroup::new(bare, placed, free::FreeZones::default(), 0);
@@ -267,27 +264,26 @@ impl Game {
                 f(single(m), NO_RECALL);
                 true
             });
-            return Cow::Borrowed(NO_RECALL);
+            return recalls;
         };
         let tile = &self.set.tiles[drawn];
-        // Most tiles come without a shaman: then nothing is allocated for the choices.
-        const NOTHING_GONE: &[Option<FeatureKey>] = &[None];
-        let (recalls, gone): (Cow<[_]>, Cow<[_]>) = if self.has_shaman(turn, drawn) {
-            let recalls = self.recall_options(turn, drawn);
-            // The feature each shaman choice empties.
-            let gone = recalls.iter().map(|&r| self.recalled_from(r)).collect();
-            (Cow::Owned(recalls), Cow::Owned(gone))
-        } else {
-            (Cow::Borrowed(NO_RECALL), Cow::Borrowed(NOTHING_GONE))
-        };
+        // The feature each shaman choice empties.
+        let mut gone = free::Buf::<Option<FeatureKey>, MAX_RECALLS>::new(None);
+        gone.push(None);
+        for r in self.recall_choices(turn, drawn).skip(1) {
+            recalls.push(r);
+            gone.push(self.recalled_from(r));
+        }
+        let (choices, gone) = (recalls.as_slice(), gone.as_slice());
         if self.may_refuse(turn) {
             f(single(Move::refuse()), NO_RECALL);
         }
         let usable = self.meeples_available(turn);
         let huts = self.supply[turn.player].huts > 0;
         // A recall puts a meeple (never a hut) back in hand.
-        let any_meeple = usable > 0 || recalls.len() > 1;
+        let any_meeple = usable > 0 || choices.len() > 1;
         let mut around = free::Surroundings::NOTHING;
+        let all = free::FreeZones::all(tile, any_meeple, huts);
         for (sq, rots) in self.board.fitting_squares(tile) {
             let pos = sq.pos;
             // The features around a square are looked up once for all rotations and choices
@@ -295,15 +291,17 @@ impl Game {
             if any_meeple || huts {
                 self.look_around(sq, (any_meeple, huts), &mut around);
             }
+            // Where nothing next door is taken, every zone is free at any rotation.
+            let free_everywhere = around.nothing_taken(any_meeple, huts);
             for rot in rotations(rots) {
                 let at = Placement {
                     pos,
                     rot: Rotation(rot),
                 };
-                let mut plain: Option<free::FreeZones> = None;
+                let mut plain: Option<free::FreeZones> = free_everywhere.then_some(all);
                 // Shaman choices in a row that leave the same zones free make one group.
                 let mut run: Option<MoveGroup> = None;
-                for (k, &recall) in recalls.iter().enumerate() {
+                for (k, &recall) in choices.iter().enumerate() {
                     let meeples = usable > 0 || recall.is_some();
                     let free = if !meeples && !huts {
                         free::FreeZones::default()
@@ -329,13 +327,13 @@ impl Game {
                                 play: Play::Drawn,
                             };
                             if let Some(g) = run.replace(MoveGroup::new(bare, placed, free, k)) {
-                                f(g, &recalls);
+                                f(g, choices);
                             }
                         }
                     }
                 }
                 if let Some(g) = run {
-                    f(g, &recalls);
+                    f(g, choices);
                 }
             }
         }
@@ -344,24 +342,15 @@ impl Game {
 
     /// The shaman choices: nothing, or one of the player's own meeples, when the tile shows a
     /// shaman (2020) or the player holds the Scout Shaman card and has not used it this turn.
-    pub(super) fn recall_options(&self, turn: Turn, tile_index: usize) -> Vec<Option<usize>> {
-        let mut out = Vec::new();
-        self.recall_options_into(turn, tile_index, &mut out);
-        out
-    }
-
-    /// [`Game::recall_options`] into `out` (cleared first).
-    fn recall_options_into(&self, turn: Turn, tile_index: usize, out: &mut Vec<Option<usize>>) {
-        out.clear();
-        out.push(None);
-        if !self.has_shaman(turn, tile_index) {
-            return;
-        }
-        out.extend(
-            (0..self.pieces.len())
-                .filter(|&i| self.recall_allowed(turn, tile_index, i).is_ok())
-                .map(Some),
-        );
+    pub(super) fn recall_choices(
+        &self,
+        turn: Turn,
+        tile_index: usize,
+    ) -> impl Iterator<Item = Option<usize>> + '_ {
+        let shaman = self.has_shaman(turn, tile_index);
+        let own = (0..self.pieces.len())
+            .filter(move |&i| shaman && self.recall_allowed(turn, tile_index, i).is_ok());
+        std::iter::once(None).chain(own.map(Some))
     }
 
     /// Whether laying `tile_index` comes with a shaman: the tile shows one (2020), or the
@@ -543,6 +532,13 @@ impl Game {
         Ok(())
     }
 }
+
+/// Most shaman choices a turn can have: none, or one of the mover's meeples on the board
+/// (a variant gives each player at most 20).
+const MAX_RECALLS: usize = 32;
+
+/// The shaman choices of a turn, kept without allocating.
+type Recalls = free::Buf<Option<usize>, MAX_RECALLS>;
 
 /// The rotations in a set of rotation bits, smallest first.
 fn rotations(rots: u8) -> impl Iterator<Item = u8> {

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::free::Buf;
 use super::{Category, Event, Game, OnBoard, Players, ScoreEvent, majority, zone_id};
 use crate::feature::{FeatureKey, Herd, MAX_PLAYERS, PieceAt, ZoneId};
 use crate::options::CountUnit;
@@ -142,25 +143,41 @@ impl Game {
         self.scored = scored;
         // Scout Agriculture: the hut on the farm scores its meadow, whoever hunts there.
         if let Some(options) = self.rules.scout().copied() {
-            let farms: Vec<(usize, ZoneId)> = self
-                .pieces
-                .iter()
-                .filter(|p| p.piece == Piece::Hut && matches!(p.at, PieceAt::Spot { .. }))
-                .flat_map(|p| self.piece_zones(p.at).map(move |z| (p.player, z)))
-                .collect();
-            for (owner, z) in farms {
-                let info = self.features.meadow(z);
-                let mut b = Breakdown::default();
-                let each = self.rules.params().agriculture;
-                match options.agriculture_unit {
-                    CountUnit::Segment => {
-                        b.add(info.segments.into(), "meadow segments (agriculture)", each)
-                    }
-                    CountUnit::Tile => b.add(info.tiles.into(), "meadow tiles (agriculture)", each),
+            for i in 0..self.pieces.len() {
+                let p = self.pieces[i];
+                if p.piece != Piece::Hut || !matches!(p.at, PieceAt::Spot { .. }) {
+                    continue;
                 }
-                self.award(Players::one(owner), Category::Specials, z, b);
+                // The farm's meadows (a tile has at most 16 zones), kept while points are
+                // awarded.
+                let none = ZoneId {
+                    placed: 0,
+                    zone: ZoneRef {
+                        kind: ZoneKind::Meadow,
+                        index: 0,
+                    },
+                };
+                let mut zones = Buf::<ZoneId, 16>::new(none);
+                self.piece_zones(p.at).for_each(|z| zones.push(z));
+                for &z in zones.as_slice() {
+                    self.agriculture(p.player, z, options.agriculture_unit);
+                }
             }
         }
+    }
+
+    /// The Scout Agriculture hut of `owner` scores the meadow of `z`.
+    fn agriculture(&mut self, owner: usize, z: ZoneId, unit: CountUnit) {
+        let info = self.features.meadow(z);
+        let mut b = Breakdown::default();
+        let each = self.rules.params().agriculture;
+        match unit {
+            CountUnit::Segment => {
+                b.add(info.segments.into(), "meadow segments (agriculture)", each)
+            }
+            CountUnit::Tile => b.add(info.tiles.into(), "meadow tiles (agriculture)", each),
+        }
+        self.award(Players::one(owner), Category::Specials, z, b);
     }
 
     /// The zone a piece stands in (the first zone of a special tile's spot).
@@ -228,7 +245,8 @@ impl Game {
         // Pit traps double the animals on the tiles around them in this meadow; with
         // `pit-traps-stack` an animal next to k traps doubles k times.
         let stack = self.rules.options().pit_traps_stack;
-        let mut traps: Vec<(ZoneId, usize)> = Vec::new();
+        let mut traps = std::mem::take(&mut self.traps);
+        traps.clear();
         if info.count(MeadowSpecial::PitTrap) > 0 {
             for placed in 0..self.board.len() {
                 let tile = &tiles[self.board.placed()[placed].tile];
@@ -247,8 +265,9 @@ impl Game {
                 }
             }
         }
-        let mut doubled: Vec<Herd> = Vec::new();
-        for (z, k) in traps {
+        let mut doubled = std::mem::take(&mut self.doubled);
+        doubled.clear();
+        for &(z, k) in &traps {
             if doubled.len() < k {
                 doubled.resize(k, Herd::default());
             }
@@ -256,6 +275,8 @@ impl Game {
         }
         let fire = info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
         let b = self.rules.score_meadow(&herd, fire, &doubled);
+        self.traps = traps;
+        self.doubled = doubled;
         self.award(winners, Category::Meadows, z0, b);
     }
 }

@@ -126,9 +126,8 @@ impl Game {
             let Some(spot) = tile.spots.first() else {
                 continue;
             };
-            let recalls = self.recall_options(turn, t);
             for at in self.board.placements(tile) {
-                for &recall in &recalls {
+                for recall in self.recall_choices(turn, t) {
                     if self.special_allowed(turn, t, at, recall).is_ok() {
                         let m = Move {
                             at,
