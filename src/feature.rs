@@ -1407,9 +1407,51 @@ pub struct Preview {
     pub completes: bool,
     /// Scratch: the tiles a merge has to look at, kept between previews.
     seen: Vec<u16>,
+    /// The zones of the tile previewed last, each as a feature of its own: a bot previews
+    /// the same tile at every placement of a turn.
+    locals: Locals,
+}
+
+/// A tile's zones, each as a feature of its own, and the tile they are of (by address).
+#[derive(Clone, Debug, Default)]
+struct Locals {
+    tile: Option<usize>,
+    forests: Vec<ForestInfo>,
+    meadows: Vec<MeadowInfo>,
+    rivers: Vec<RiverInfo>,
+    systems: Vec<SystemInfo>,
+}
+
+impl Locals {
+    fn of(&mut self, tile: &Tile) -> &Locals {
+        let key = tile as *const Tile as usize;
+        if self.tile != Some(key) {
+            self.tile = Some(key);
+            self.forests.clear();
+            self.forests
+                .extend((0..tile.forests.len()).map(|i| local_forest(tile, i)));
+            self.meadows.clear();
+            self.meadows
+                .extend((0..tile.meadows.len()).map(|i| local_meadow(tile, i)));
+            self.rivers.clear();
+            self.rivers
+                .extend((0..tile.rivers.len()).map(|i| local_river(tile, i)));
+            self.systems.clear();
+            self.systems
+                .extend((0..tile.rivers.len() + tile.lakes.len()).map(|i| local_system(tile, i)));
+        }
+        self
+    }
 }
 
 impl Preview {
+    /// Forgets the tile previewed last. A preview keeps what it worked out about a tile
+    /// from one placement to the next, knowing the tile by its address: call this whenever
+    /// the tiles may have been dropped since (a bot, once per decision).
+    pub fn forget_tile(&mut self) {
+        self.locals.tile = None;
+    }
+
     fn clear(&mut self) {
         self.forest_same.clear();
         self.river_same.clear();
@@ -1432,6 +1474,7 @@ impl Default for Preview {
             river_same: Vec::with_capacity(16),
             completes: false,
             seen: Vec::with_capacity(64),
+            locals: Locals::default(),
         }
     }
 }
@@ -1521,12 +1564,13 @@ impl Features {
             &touch[2][..touches[2]],
         );
         let t = (tiles, board);
+        let locals = out.locals.of(tile);
         self.merge(
             &self.forests,
             0,
             t,
             tile.forests.len(),
-            |i| local_forest(tile, i),
+            |i| locals.forests[i],
             tf,
             None,
             (&mut out.forests, Some(&mut out.forest_same), &mut out.seen),
@@ -1537,7 +1581,7 @@ impl Features {
                 1,
                 t,
                 tile.meadows.len(),
-                |i| local_meadow(tile, i),
+                |i| locals.meadows[i],
                 tm,
                 None,
                 (&mut out.meadows, None, &mut out.seen),
@@ -1548,7 +1592,7 @@ impl Features {
             2,
             t,
             tile.rivers.len(),
-            |i| local_river(tile, i),
+            |i| locals.rivers[i],
             tr,
             Some(tile),
             (&mut out.rivers, Some(&mut out.river_same), &mut out.seen),
@@ -1589,7 +1633,7 @@ impl Features {
             let mut info = SystemInfo::default();
             for j in i..n {
                 if g.find(j) == gi {
-                    info.absorb(&local_system(tile, j));
+                    info.absorb(&out.locals.systems[j]);
                 }
             }
             for (k, &r) in roots[..nroots].iter().enumerate() {

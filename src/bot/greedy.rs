@@ -606,6 +606,7 @@ impl GreedyBot {
         // again when first needed.
         self.synced = false;
         self.previewed = None;
+        self.preview.forget_tile();
         if let Some(v) = self.next_squares.take() {
             self.next_squares_buf = v;
         }
@@ -649,6 +650,10 @@ impl GreedyBot {
             Some(_) => !(meeples <= 1 && needs_meeple),
             None => true,
         };
+        // Most turns keep every move: then the list is weighed as it is.
+        if !needs_hut && !needs_meeple && moves.iter().all(|m| m.play == Play::Drawn) {
+            return self.best(game, moves).1;
+        }
         let mut drawn = std::mem::take(&mut self.candidates);
         drawn.clear();
         drawn.extend(
