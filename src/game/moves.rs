@@ -5,7 +5,7 @@
 //! zones are free comes from [`super::free`]; the Scout's own moves from [`super::scout`].
 
 use super::{Game, Move, Play, Turn, free};
-use crate::board::{Placement, ROTATIONS_IN, nth_rotation};
+use crate::board::{FrontierSquare, Placement, ROTATIONS_IN, nth_rotation};
 use crate::feature::{FeatureKey, PieceAt, ZoneId};
 use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::options::ScoutOptions;
@@ -182,66 +182,76 @@ impl Game {
         let everywhere: u32 = (0..recalls.len())
             .map(|k| 1 + all.only(usable || recalls[k].is_some(), huts).count() as u32)
             .sum();
+        // The moves at one rotation on a square whose surroundings are `around`.
+        let moves_at = |sq: &FrontierSquare, rot: u8, around: &free::Surroundings| {
+            if around.nothing_taken(any_meeple, huts) {
+                return everywhere;
+            }
+            let at = Placement {
+                pos: sq.pos,
+                rot: Rotation(rot),
+            };
+            let mut plain = None;
+            (0..recalls.len())
+                .map(|k| 1 + free_for(k, at, around, &mut plain).count() as u32)
+                .sum()
+        };
+        // One count per square: most squares have nothing taken next door, and then every
+        // rotation there gives as many moves.
         for &(i, rots) in &buf.fitting {
             let sq = self.board.frontier_square(i);
             self.look_around(sq, wants, &mut around);
-            let free_everywhere = around.nothing_taken(any_meeple, huts);
-            for rot in rotations(rots) {
-                let n = if free_everywhere {
-                    everywhere
-                } else {
-                    let at = Placement {
-                        pos: sq.pos,
-                        rot: Rotation(rot),
-                    };
-                    let mut plain = None;
-                    (0..recalls.len())
-                        .map(|k| 1 + free_for(k, at, &around, &mut plain).count() as u32)
-                        .sum()
-                };
-                buf.counts.push(n);
-                total += n as usize;
-            }
+            let n = if around.nothing_taken(any_meeple, huts) {
+                u32::from(ROTATIONS_IN[usize::from(rots)]) * everywhere
+            } else {
+                rotations(rots).map(|rot| moves_at(sq, rot, &around)).sum()
+            };
+            buf.counts.push(n);
+            total += n as usize;
         }
         let Some(mut j) = pick(total).checked_sub(refuse) else {
             return Some(Move::refuse());
         };
-        let mut counts = buf.counts.iter();
-        for &(i, rots) in &buf.fitting {
-            for rot in rotations(rots) {
-                let n = *counts.next()? as usize;
+        let (i, rots) = buf.fitting.iter().zip(&buf.counts).find_map(|(&f, &n)| {
+            if j < n as usize {
+                return Some(f);
+            }
+            j -= n as usize;
+            None
+        })?;
+        let sq = self.board.frontier_square(i);
+        self.look_around(sq, wants, &mut around);
+        for rot in rotations(rots) {
+            let n = moves_at(sq, rot, &around) as usize;
+            if j >= n {
+                j -= n;
+                continue;
+            }
+            let at = Placement {
+                pos: sq.pos,
+                rot: Rotation(rot),
+            };
+            let mut plain = None;
+            for (k, &recall) in recalls.iter().enumerate() {
+                let free = free_for(k, at, &around, &mut plain);
+                let n = 1 + free.count();
                 if j >= n {
                     j -= n;
                     continue;
                 }
-                let sq = self.board.frontier_square(i);
-                self.look_around(sq, wants, &mut around);
-                let at = Placement {
-                    pos: sq.pos,
-                    rot: Rotation(rot),
-                };
-                let mut plain = None;
-                for (k, &recall) in recalls.iter().enumerate() {
-                    let free = free_for(k, at, &around, &mut plain);
-                    let n = 1 + free.count();
-                    if j >= n {
-                        j -= n;
-                        continue;
-                    }
-                    let piece = j.checked_sub(1).map(|j| {
-                        let (piece, zone) = free.options().nth(j).expect("counted above");
-                        let placed = self.board.len() as u16;
-                        (piece, PieceAt::Zone(ZoneId { placed, zone }))
-                    });
-                    return Some(Move {
-                        at,
-                        recall,
-                        piece,
-                        play: Play::Drawn,
-                    });
-                }
-                return None;
+                let piece = j.checked_sub(1).map(|j| {
+                    let (piece, zone) = free.options().nth(j).expect("counted above");
+                    let placed = self.board.len() as u16;
+                    (piece, PieceAt::Zone(ZoneId { placed, zone }))
+                });
+                return Some(Move {
+                    at,
+                    recall,
+                    piece,
+                    play: Play::Drawn,
+                });
             }
+            return None;
         }
         None
     }
