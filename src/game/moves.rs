@@ -192,8 +192,20 @@ impl Game {
                 rot: Rotation(rot),
             };
             let mut plain = None;
+            // The choices that free nothing next door leave as many zones free as no recall
+            // (with a meeple in hand or not): counted once.
+            let mut untouched = [None; 2];
             (0..recalls.len())
-                .map(|k| 1 + free_for(k, at, around, &mut plain).count() as u32)
+                .map(|k| {
+                    let meeples = usable || recalls[k].is_some();
+                    let touching = matches!(gone[k], Some(g) if around.touches_claimed(g));
+                    let mut count = || free_for(k, at, around, &mut plain).count() as u32;
+                    1 + if touching {
+                        count()
+                    } else {
+                        *untouched[usize::from(meeples)].get_or_insert_with(count)
+                    }
+                })
                 .sum()
         };
         // One count per square: most squares have nothing taken next door, and then every
