@@ -114,7 +114,8 @@ pub struct MctsBot {
     scratch: Option<Game>,
     groups: Vec<Group>,
     arms: Vec<Stats>,
-    buffer: Vec<Move>,
+    /// The frontier squares where the tile fits, kept from one playout move to the next.
+    fitting: Vec<(u16, u8)>,
     unseen: (Vec<usize>, Vec<usize>),
     dealt: (Vec<usize>, Vec<usize>),
     seen: Vec<FeatureKey>,
@@ -134,7 +135,7 @@ impl MctsBot {
             scratch: None,
             groups: Vec::new(),
             arms: Vec::new(),
-            buffer: Vec::new(),
+            fitting: Vec::new(),
             unseen: (Vec::new(), Vec::new()),
             dealt: (Vec::new(), Vec::new()),
             seen: Vec::new(),
@@ -202,14 +203,12 @@ impl MctsBot {
             if scratch.turn().is_none() {
                 break;
             }
-            scratch.legal_moves(&mut self.buffer);
-            // The tile only, at random: a bare move (no piece, no recall) when there is one.
-            self.buffer
-                .retain(|m| m.piece.is_none() && m.recall.is_none());
-            if self.buffer.is_empty() {
-                scratch.legal_moves(&mut self.buffer);
-            }
-            let m = self.buffer[below(&mut self.rng, self.buffer.len())];
+            // The tile only, at random: a move without a piece or recall (there is always
+            // one: the draw, or the tile at one of its placements).
+            let rng = &mut self.rng;
+            let Some(m) = scratch.pick_bare_move(&mut self.fitting, |n| below(rng, n)) else {
+                break;
+            };
             scratch.play_unchecked(m);
         }
         let values = evaluate(scratch, &mut self.seen);

@@ -76,26 +76,7 @@ impl Game {
         // A mover with no piece to put and no shaman only lays the tile: one move per
         // placement, counted without looking at them.
         if let Some((turn, drawn)) = self.tile_only() {
-            let tile = &self.set.tiles[drawn];
-            let refuse = usize::from(self.may_refuse(turn));
-            let k = pick(refuse + self.board.fitting_into(tile, &mut buf.fitting));
-            let Some(mut k) = k.checked_sub(refuse) else {
-                return Some(Move::refuse());
-            };
-            for &(i, rots) in &buf.fitting {
-                let n = usize::from(ROTATIONS_IN[usize::from(rots)]);
-                if k < n {
-                    return Some(Move {
-                        at: Placement {
-                            pos: self.board.frontier_square(i).pos,
-                            rot: nth_rotation(rots, k),
-                        },
-                        ..Move::default()
-                    });
-                }
-                k -= n;
-            }
-            return None;
+            return self.pick_placement(turn, drawn, &mut buf.fitting, pick);
         }
         if let Some(turn) = self.turn
             && let Some(drawn) = turn.tile
@@ -119,6 +100,57 @@ impl Game {
                 return found;
             }
             k -= g.len();
+        }
+        None
+    }
+
+    /// Move `pick(n)` of the `n` legal moves that put no piece and recall nothing, in the
+    /// order of [`Game::legal_moves`]: the refusal, if allowed, and the drawn tile at each
+    /// placement; before a Scout player draws, the draw alone. What a playout that only lays
+    /// tiles plays, without working out free zones. `fitting` is a buffer; `None` once the
+    /// game is over.
+    pub(crate) fn pick_bare_move(
+        &self,
+        fitting: &mut Vec<(u16, u8)>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Move> {
+        let turn = self.turn?;
+        match turn.tile {
+            Some(drawn) => self.pick_placement(turn, drawn, fitting, pick),
+            None => {
+                pick(1);
+                Some(Move::draw())
+            }
+        }
+    }
+
+    /// The refusal (if allowed) or a placement of the drawn tile, without a piece: move
+    /// `pick(n)` of the `n` there are.
+    fn pick_placement(
+        &self,
+        turn: Turn,
+        drawn: usize,
+        fitting: &mut Vec<(u16, u8)>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Move> {
+        let tile = &self.set.tiles[drawn];
+        let refuse = usize::from(self.may_refuse(turn));
+        let k = pick(refuse + self.board.fitting_into(tile, fitting));
+        let Some(mut k) = k.checked_sub(refuse) else {
+            return Some(Move::refuse());
+        };
+        for &(i, rots) in fitting.iter() {
+            let n = usize::from(ROTATIONS_IN[usize::from(rots)]);
+            if k < n {
+                return Some(Move {
+                    at: Placement {
+                        pos: self.board.frontier_square(i).pos,
+                        rot: nth_rotation(rots, k),
+                    },
+                    ..Move::default()
+                });
+            }
+            k -= n;
         }
         None
     }
@@ -676,6 +708,39 @@ mod tests {
                         });
                         assert_eq!(picked, Some(*mv), "{variant} seed {seed}, move {k}");
                         assert_eq!(n, list.len(), "{variant} seed {seed}");
+                    }
+                    let mv = bot.choose(&game, &list).unwrap();
+                    game.play_unchecked(mv);
+                }
+            }
+        }
+    }
+
+    /// The moves without a piece or recall are counted and picked in the order of the list,
+    /// in random games of every built-in variant.
+    #[test]
+    fn a_picked_bare_move_is_the_listed_one() {
+        for variant in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
+            let v = Variant::load(variant).unwrap();
+            for seed in 0..6 {
+                let mut game = Game::seeded(&v, 2 + seed as usize % 4, seed);
+                let mut bot = BotKind::Random.make(seed, 0);
+                let (mut list, mut fitting) = (Vec::<Move>::new(), Vec::new());
+                while game.turn().is_some() {
+                    game.legal_moves(&mut list);
+                    let bare: Vec<Move> = list
+                        .iter()
+                        .filter(|m| m.piece.is_none() && m.recall.is_none())
+                        .copied()
+                        .collect();
+                    for (k, mv) in bare.iter().enumerate() {
+                        let mut n = 0;
+                        let picked = game.pick_bare_move(&mut fitting, |count| {
+                            n = count;
+                            k
+                        });
+                        assert_eq!(picked, Some(*mv), "{variant} seed {seed}, move {k}");
+                        assert_eq!(n, bare.len(), "{variant} seed {seed}");
                     }
                     let mv = bot.choose(&game, &list).unwrap();
                     game.play_unchecked(mv);
