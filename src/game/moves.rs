@@ -50,7 +50,58 @@ impl Game {
             }
             return;
         }
+        if let Some(turn) = self.turn
+            && let Some(drawn) = turn.tile
+            && !self.has_shaman(turn, drawn)
+        {
+            self.moves_without_shaman(turn, drawn, out);
+            return;
+        }
         self.move_groups(|g, recalls| g.each_move(recalls, |m| out.push(m)));
+    }
+
+    /// [`Game::legal_moves`] of a drawn tile without a shaman: at each placement, the move
+    /// without a piece and one per free zone, written straight into `out` (as `move_groups`
+    /// orders them).
+    fn moves_without_shaman(&self, turn: Turn, drawn: usize, out: &mut Vec<Move>) {
+        if self.may_refuse(turn) {
+            out.push(Move::refuse());
+        }
+        let tile = &self.set.tiles[drawn];
+        let wants = (
+            self.meeples_available(turn) > 0,
+            self.supply[turn.player].huts > 0,
+        );
+        let placed = self.board.len() as u16;
+        let all = free::FreeZones::all(tile, wants.0, wants.1);
+        let mut around = free::Surroundings::NOTHING;
+        for (sq, rots) in self.board.fitting_squares(tile) {
+            self.look_around(sq, wants, &mut around);
+            let free_everywhere = around.nothing_taken(wants.0, wants.1);
+            for rot in rotations(rots) {
+                let at = Placement {
+                    pos: sq.pos,
+                    rot: Rotation(rot),
+                };
+                let free = if free_everywhere {
+                    all
+                } else {
+                    self.free_zones_in(drawn, at, &around, None, wants.0, wants.1)
+                        .only(wants.0, wants.1)
+                };
+                let bare = Move {
+                    at,
+                    ..Move::default()
+                };
+                out.push(bare);
+                for (piece, zone) in free.options() {
+                    out.push(Move {
+                        piece: Some((piece, PieceAt::Zone(ZoneId { placed, zone }))),
+                        ..bare
+                    });
+                }
+            }
+        }
     }
 
     /// The turn and the drawn tile when the mover has no piece to put and no shaman: then
