@@ -1407,15 +1407,15 @@ pub struct Preview {
     pub completes: bool,
     /// Scratch: the tiles a merge has to look at, kept between previews.
     seen: Vec<u16>,
-    /// The zones of the tile previewed last, each as a feature of its own: a bot previews
-    /// the same tile at every placement of a turn.
+    /// The zones of the tile a bot previews at every placement of a turn, each as a feature
+    /// of its own (see [`Preview::prepare`]).
     locals: Locals,
 }
 
-/// A tile's zones, each as a feature of its own, and the tile they are of (by address).
+/// A tile's zones, each as a feature of its own, and the tile prepared (by address).
 #[derive(Clone, Debug, Default)]
 struct Locals {
-    tile: Option<usize>,
+    prepared: Option<usize>,
     forests: Vec<ForestInfo>,
     meadows: Vec<MeadowInfo>,
     rivers: Vec<RiverInfo>,
@@ -1423,33 +1423,42 @@ struct Locals {
 }
 
 impl Locals {
+    /// The zones of `tile`: those prepared, if it is the tile prepared; else worked out now.
     fn of(&mut self, tile: &Tile) -> &Locals {
-        let key = tile as *const Tile as usize;
-        if self.tile != Some(key) {
-            self.tile = Some(key);
-            self.forests.clear();
-            self.forests
-                .extend((0..tile.forests.len()).map(|i| local_forest(tile, i)));
-            self.meadows.clear();
-            self.meadows
-                .extend((0..tile.meadows.len()).map(|i| local_meadow(tile, i)));
-            self.rivers.clear();
-            self.rivers
-                .extend((0..tile.rivers.len()).map(|i| local_river(tile, i)));
-            self.systems.clear();
-            self.systems
-                .extend((0..tile.rivers.len() + tile.lakes.len()).map(|i| local_system(tile, i)));
+        if self.prepared != Some(tile as *const Tile as usize) {
+            self.prepared = None;
+            self.fill(tile);
         }
         self
+    }
+
+    fn fill(&mut self, tile: &Tile) {
+        self.forests.clear();
+        self.forests
+            .extend((0..tile.forests.len()).map(|i| local_forest(tile, i)));
+        self.meadows.clear();
+        self.meadows
+            .extend((0..tile.meadows.len()).map(|i| local_meadow(tile, i)));
+        self.rivers.clear();
+        self.rivers
+            .extend((0..tile.rivers.len()).map(|i| local_river(tile, i)));
+        self.systems.clear();
+        self.systems
+            .extend((0..tile.rivers.len() + tile.lakes.len()).map(|i| local_system(tile, i)));
     }
 }
 
 impl Preview {
-    /// Forgets the tile previewed last. A preview keeps what it worked out about a tile
-    /// from one placement to the next, knowing the tile by its address: call this whenever
-    /// the tiles may have been dropped since (a bot, once per decision).
-    pub fn forget_tile(&mut self) {
-        self.locals.tile = None;
+    /// Works out once what every preview of `tile` needs of the tile alone, until the next
+    /// call: a bot previews the drawn tile at every placement of a turn. The tile is known
+    /// by its address, so prepare again (or with `None`) before previews of another game
+    /// whose tiles may lie where these lay; without it each preview works everything out.
+    pub fn prepare(&mut self, tile: Option<&Tile>) {
+        self.locals.prepared = None;
+        if let Some(tile) = tile {
+            self.locals.fill(tile);
+            self.locals.prepared = Some(tile as *const Tile as usize);
+        }
     }
 
     fn clear(&mut self) {
@@ -1520,41 +1529,29 @@ impl Features {
         out: &mut Preview,
     ) {
         out.clear();
-        // What each side of the tile touches: (local zone, neighbour zone) per kind.
-        const NO_TOUCH: (u8, ZoneId) = (
-            0,
-            ZoneId {
-                placed: 0,
-                zone: ZoneRef {
-                    kind: ZoneKind::Forest,
-                    index: 0,
-                },
-            },
-        );
-        let mut touch = [[NO_TOUCH; 12]; 3];
+        // What each side of the tile touches: (local zone, neighbour's node) per kind, and
+        // for the rivers the neighbour's river-system node.
+        let mut touch = [[(0u8, 0u32); 12]; 3];
         let mut touches = [0usize; 3];
+        let mut river_systems = [0u32; 4];
+        // Only a frontier square has neighbours (a placement is always on one).
+        let square = board.frontier_at(at.pos);
         for dir in Dir::ALL {
-            let Some(n) = board.index_at(at.pos.step(dir)) else {
+            let Some((n, _)) = square.and_then(|sq| sq.neighbour(dir)) else {
                 continue;
             };
-            let other = board.placed()[n];
-            let otile = &tiles[other.tile];
-            let back = dir.opposite();
+            let edge = &self.edges[n][dir.opposite().index()];
             let parts: &[usize] = match tile.side(at.rot, dir) {
                 Side::River => &[0, 1, 2],
                 _ => &[1],
             };
             for &part in parts {
                 let here = tile.zone_at(at.rot, dir, part);
-                let there = otile.zone_at(other.rot, back, 2 - part);
                 let k = arena_slot(here.kind);
-                touch[k][touches[k]] = (
-                    here.index,
-                    ZoneId {
-                        placed: n as u16,
-                        zone: there,
-                    },
-                );
+                if k == 2 {
+                    river_systems[touches[2]] = edge[3];
+                }
+                touch[k][touches[k]] = (here.index, edge[2 - part]);
                 touches[k] += 1;
             }
         }
@@ -1616,12 +1613,10 @@ impl Features {
                 }
             }
         }
-        for (i, z) in tr {
-            let root = self
-                .systems
-                .find(self.tiles[usize::from(z.placed)].system + u32::from(z.zone.index));
+        for (&(i, _), &system) in tr.iter().zip(&river_systems) {
+            let root = self.systems.find(system);
             let k = index_of(&mut roots, &mut nroots, root);
-            g.join(usize::from(*i), n + k);
+            g.join(usize::from(i), n + k);
         }
         for i in 0..n {
             let gi = g.find(i);
@@ -1656,7 +1651,7 @@ impl Features {
         (tiles, board): (&[Tile], &Board),
         n: usize,
         local: impl Fn(usize) -> T,
-        touch: &[(u8, ZoneId)],
+        touch: &[(u8, u32)],
         rivers_of: Option<&Tile>,
         (out, same, seen): (&mut Vec<T>, Option<&mut Vec<u8>>, &mut Vec<u16>),
     ) {
@@ -1665,11 +1660,11 @@ impl Features {
         let mut roots = [0u32; 12];
         let mut nroots = 0;
         let mut joins = [0u16; 16];
-        for (i, z) in touch {
-            let root = arena.find(self.node_of(*z));
+        for &(i, node) in touch {
+            let root = arena.find(node);
             let k = index_of(&mut roots, &mut nroots, root);
-            g.join(usize::from(*i), n + k);
-            joins[usize::from(*i)] += 1;
+            g.join(usize::from(i), n + k);
+            joins[usize::from(i)] += 1;
         }
         for i in 0..n {
             let gi = g.find(i);

@@ -606,7 +606,9 @@ impl GreedyBot {
         // again when first needed.
         self.synced = false;
         self.previewed = None;
-        self.preview.forget_tile();
+        // Every placement of the drawn tile is previewed.
+        let drawn = game.turn().and_then(|t| t.tile);
+        self.preview.prepare(drawn.map(|t| &game.tiles().tiles[t]));
         if let Some(v) = self.next_squares.take() {
             self.next_squares_buf = v;
         }
