@@ -659,8 +659,6 @@ impl Game {
     /// Plays a move from [`Game::legal_moves`] without checking it again.
     pub fn play_unchecked(&mut self, mv: Move) {
         let Some(turn) = self.turn.take() else { return };
-        let set = Arc::clone(&self.set);
-        let tiles = &set.tiles;
         let p = turn.player;
         let tile_index = match mv.play {
             Play::Refuse => {
@@ -681,13 +679,15 @@ impl Game {
                 t
             }
         };
-        let tile = &tiles[tile_index];
+        // The tiles are borrowed field by field, and the shared tile set's handle is cloned
+        // only for the rare tiles that act: a clone on every move would make the threads of
+        // `simulate` contend for its counter.
         let placed = self
             .board
-            .place(tile, tile_index, mv.at)
+            .place(&self.set.tiles[tile_index], tile_index, mv.at)
             .expect("a legal placement");
         self.tally.bonus_turns += u32::from(turn.bonus);
-        self.features.add_tile(tiles, &self.board);
+        self.features.add_tile(&self.set.tiles, &self.board);
         self.emit(Event::Place {
             player: p,
             tile: tile_index,
@@ -696,10 +696,14 @@ impl Game {
             piece: mv.piece,
         });
         if let Play::Special(_) = mv.play {
-            self.special_laid(p, tile, placed);
+            let set = Arc::clone(&self.set);
+            self.special_laid(p, &set.tiles[tile_index], placed);
         }
         // Immediate actions, before the piece (rules-matrix row 34).
-        self.immediate_actions(p, tile, placed);
+        if acts_when_laid(&self.set.tiles[tile_index]) {
+            let set = Arc::clone(&self.set);
+            self.immediate_actions(p, &set.tiles[tile_index], placed);
+        }
         if let Some(r) = mv.recall {
             let piece = self.pieces.remove(r);
             self.take_back(piece, false);
@@ -716,7 +720,7 @@ impl Game {
                 s.meeples -= 1;
             }
             self.features
-                .add_piece(tiles, &self.board, piece, p, at)
+                .add_piece(&self.set.tiles, &self.board, piece, p, at)
                 .expect("a legal piece");
             self.pieces.push(OnBoard {
                 player: p,

@@ -34,16 +34,16 @@ impl Game {
 
     /// Returns every `kind` piece standing in the feature of `z`, scored on `mover`'s turn.
     pub(super) fn return_pieces(&mut self, z: ZoneId, kind: Piece, mover: usize) {
-        let set = Arc::clone(&self.set);
-        let tiles = &set.tiles;
-        let key = self.features.key(tiles, &self.board, z, false);
+        // The tiles are borrowed field by field: cloning the shared tile set's handle on
+        // every return would make the threads of `simulate` contend for its counter.
+        let key = self.features.key(&self.set.tiles, &self.board, z, false);
         let mut i = 0;
         while i < self.pieces.len() {
             let piece = self.pieces[i];
             // Pieces on a special tile's spot (Scout) stay until the game ends.
             let here = match piece.at {
                 PieceAt::Zone(pz) if piece.piece == kind => {
-                    self.features.key(tiles, &self.board, pz, false) == key
+                    self.features.key(&self.set.tiles, &self.board, pz, false) == key
                 }
                 _ => false,
             };

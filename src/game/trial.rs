@@ -8,8 +8,6 @@
 //! Scout hands) is saved whole, into buffers that live as long as the game. One trial at a
 //! time.
 
-use std::sync::Arc;
-
 use super::{Game, OnBoard, ScoutState, Supply, Turn};
 use crate::board::Placement;
 use crate::feature::{Herd, MAX_PLAYERS, ZoneId};
@@ -107,16 +105,14 @@ impl Game {
         let Some(tile_index) = self.turn.and_then(|t| t.tile) else {
             return false;
         };
-        let set = Arc::clone(&self.set);
-        let tile = &set.tiles[tile_index];
-        if self.board.check(tile, at).is_err() {
+        if self.board.check(&self.set.tiles[tile_index], at).is_err() {
             return false;
         }
         self.begin_trial();
         self.board
-            .place(tile, tile_index, at)
+            .place(&self.set.tiles[tile_index], tile_index, at)
             .expect("a placement just checked");
-        self.features.add_tile(&set.tiles, &self.board);
+        self.features.add_tile(&self.set.tiles, &self.board);
         true
     }
 
