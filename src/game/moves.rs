@@ -738,28 +738,18 @@ mod tests {
     use crate::bot::BotKind;
     use crate::game::{Game, Move};
 
-    /// Every index picks the move the list holds there, and the count is the list's length, in
-    /// random games of every built-in variant (turns with and without pieces, shamans, Scout
-    /// choices and refusals).
-    #[test]
-    fn a_picked_move_is_the_listed_one() {
+    /// Calls `f` with every position of random games of every built-in variant (turns with
+    /// and without pieces, shamans, Scout choices and refusals) and its legal moves.
+    fn each_position(mut f: impl FnMut(&Game, &[Move], &str)) {
         for variant in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
             let v = Variant::load(variant).unwrap();
             for seed in 0..6 {
                 let mut game = Game::seeded(&v, 2 + seed as usize % 4, seed);
                 let mut bot = BotKind::Random.make(seed, 0);
-                let (mut list, mut groups) = (Vec::<Move>::new(), Default::default());
+                let mut list = Vec::<Move>::new();
                 while game.turn().is_some() {
                     game.legal_moves(&mut list);
-                    for (k, mv) in list.iter().enumerate() {
-                        let mut n = 0;
-                        let picked = game.pick_move(&mut groups, |count| {
-                            n = count;
-                            k
-                        });
-                        assert_eq!(picked, Some(*mv), "{variant} seed {seed}, move {k}");
-                        assert_eq!(n, list.len(), "{variant} seed {seed}");
-                    }
+                    f(&game, &list, &format!("{variant} seed {seed}"));
                     let mv = bot.choose(&game, &list).unwrap();
                     game.play_unchecked(mv);
                 }
@@ -767,36 +757,42 @@ mod tests {
         }
     }
 
-    /// The moves without a piece or recall are counted and picked in the order of the list,
-    /// in random games of every built-in variant.
+    /// Every index picks the move the list holds there, and the count is the list's length.
+    #[test]
+    fn a_picked_move_is_the_listed_one() {
+        let mut groups = Default::default();
+        each_position(|game, list, name| {
+            for (k, mv) in list.iter().enumerate() {
+                let mut n = 0;
+                let picked = game.pick_move(&mut groups, |count| {
+                    n = count;
+                    k
+                });
+                assert_eq!(picked, Some(*mv), "{name}, move {k}");
+                assert_eq!(n, list.len(), "{name}");
+            }
+        });
+    }
+
+    /// The moves without a piece or recall are counted and picked in the order of the list.
     #[test]
     fn a_picked_bare_move_is_the_listed_one() {
-        for variant in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
-            let v = Variant::load(variant).unwrap();
-            for seed in 0..6 {
-                let mut game = Game::seeded(&v, 2 + seed as usize % 4, seed);
-                let mut bot = BotKind::Random.make(seed, 0);
-                let (mut list, mut fitting) = (Vec::<Move>::new(), Vec::new());
-                while game.turn().is_some() {
-                    game.legal_moves(&mut list);
-                    let bare: Vec<Move> = list
-                        .iter()
-                        .filter(|m| m.piece.is_none() && m.recall.is_none())
-                        .copied()
-                        .collect();
-                    for (k, mv) in bare.iter().enumerate() {
-                        let mut n = 0;
-                        let picked = game.pick_bare_move(&mut fitting, |count| {
-                            n = count;
-                            k
-                        });
-                        assert_eq!(picked, Some(*mv), "{variant} seed {seed}, move {k}");
-                        assert_eq!(n, bare.len(), "{variant} seed {seed}");
-                    }
-                    let mv = bot.choose(&game, &list).unwrap();
-                    game.play_unchecked(mv);
-                }
+        let mut fitting = Vec::new();
+        each_position(|game, list, name| {
+            let bare: Vec<Move> = list
+                .iter()
+                .filter(|m| m.piece.is_none() && m.recall.is_none())
+                .copied()
+                .collect();
+            for (k, mv) in bare.iter().enumerate() {
+                let mut n = 0;
+                let picked = game.pick_bare_move(&mut fitting, |count| {
+                    n = count;
+                    k
+                });
+                assert_eq!(picked, Some(*mv), "{name}, move {k}");
+                assert_eq!(n, bare.len(), "{name}");
             }
-        }
+        });
     }
 }
