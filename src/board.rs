@@ -4,12 +4,12 @@
 //! `n + 1` squares from the start tile in every direction, further than any `n` tiles can
 //! stretch. The squares live in one dense grid, so looking a square up is an index; the empty
 //! squares next to a tile (the *frontier*) are kept in a list with the sides each must match,
-//! so finding the legal placements of a tile costs one mask test per frontier square and
-//! rotation, with no allocation and no scan of the board.
+//! so finding the legal placements of a tile costs one lookup in the tile's table of fits per
+//! frontier square, with no allocation and no scan of the board.
 
 use std::fmt;
 
-use crate::tile::{Dir, Rotation, Side, SideCode, Tile};
+use crate::tile::{Dir, Rotation, Side, SideCode, Tile, neighbours_mask};
 
 /// A square of the board. The start tile is at (0, 0); x grows to the east, y to the south.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -128,10 +128,9 @@ impl std::error::Error for PlaceError {}
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct FrontierSquare {
     pub(crate) pos: Pos,
-    /// The side each neighbour shows toward this square, two bits per direction.
+    /// The side each neighbour shows toward this square, two bits per direction; 0 where
+    /// there is no neighbour.
     pub(crate) need: SideCode,
-    /// Two set bits for every direction that has a neighbour.
-    mask: SideCode,
     /// By direction, the laying index of the neighbour plus one, or 0: move generation looks
     /// at the features next door without looking squares up.
     next_to: [u16; 4],
@@ -417,7 +416,7 @@ impl Board {
             });
         }
         let sq = &self.frontier[usize::from(v & !FRONTIER)];
-        let diff = (tile.side_code(at.rot) ^ sq.need) & sq.mask;
+        let diff = (tile.side_code(at.rot) ^ sq.need) & neighbours_mask(sq.need);
         if diff == 0 {
             return Ok(());
         }
@@ -479,14 +478,12 @@ impl Board {
                     self.frontier.push(FrontierSquare {
                         pos: npos,
                         need: shows << back,
-                        mask: 3 << back,
                         next_to,
                     });
                 }
                 v if v & FRONTIER != 0 => {
                     let sq = &mut self.frontier[usize::from(v & !FRONTIER)];
                     sq.need |= shows << back;
-                    sq.mask |= 3 << back;
                     sq.next_to[dir.opposite().index()] = index as u16 + 1;
                 }
                 _ => {}
@@ -535,39 +532,7 @@ impl Board {
     /// The frontier squares where `tile` fits, in frontier order, each with the distinct
     /// rotations that fit there as bits (bit `r` for `Rotation(r)`).
     pub fn fitting<'a>(&'a self, tile: &'a Tile) -> impl Iterator<Item = (Pos, u8)> + 'a {
-        let fits = self.fits(tile);
-        self.frontier.iter().filter_map(move |sq| {
-            let rots = fits(sq);
-            (rots != 0).then_some((sq.pos, rots))
-        })
-    }
-
-    /// How many legal placements `tile` has: the length of [`Board::legal_placements`].
-    pub fn placement_count(&self, tile: &Tile) -> usize {
-        let fits = self.fits(tile);
-        // No branch per square: whether a tile fits a square is anybody's guess.
-        self.frontier
-            .iter()
-            .map(|sq| usize::from(ROTATIONS_IN[usize::from(fits(sq))]))
-            .sum()
-    }
-
-    /// Placement `k` of [`Board::legal_placements`], if there are more than `k`.
-    pub fn nth_placement(&self, tile: &Tile, k: usize) -> Option<Placement> {
-        let fits = self.fits(tile);
-        let mut k = k;
-        for sq in &self.frontier {
-            let rots = fits(sq);
-            let n = usize::from(ROTATIONS_IN[usize::from(rots)]);
-            if k < n {
-                return Some(Placement {
-                    pos: sq.pos,
-                    rot: nth_rotation(rots, k),
-                });
-            }
-            k -= n;
-        }
-        None
+        self.fitting_squares(tile).map(|(sq, rots)| (sq.pos, rots))
     }
 
     /// The frontier squares where `tile` fits, in frontier order, with the rotations that fit

@@ -489,6 +489,18 @@ pub struct Tile {
 /// Two bits per direction, `Side as u8`, north lowest.
 pub(crate) type SideCode = u8;
 
+/// The two bits of every direction a code names a side for (0 stands for no neighbour: side
+/// codes are never 0).
+pub(crate) fn neighbours_mask(code: SideCode) -> SideCode {
+    (0..4).fold(0, |m, d| {
+        m | if (code >> (2 * d)) & 3 != 0 {
+            3 << (2 * d)
+        } else {
+            0
+        }
+    })
+}
+
 impl Tile {
     /// The side facing `dir` on the board when the tile is turned by `rot`.
     pub fn side(&self, rot: Rotation, dir: Dir) -> Side {
@@ -531,14 +543,7 @@ impl Tile {
         let mut table = [0u8; 256];
         for (need, rots) in table.iter_mut().enumerate() {
             let need = need as SideCode;
-            // Two bits per direction with a neighbour (side codes are never 0).
-            let mask = (0..4).fold(0, |m, d| {
-                m | if (need >> (2 * d)) & 3 != 0 {
-                    3 << (2 * d)
-                } else {
-                    0
-                }
-            });
+            let mask = neighbours_mask(need);
             for r in Rotation::ALL {
                 if self.is_distinct_rotation(r) && (self.side_code(r) ^ need) & mask == 0 {
                     *rots |= 1 << r.0;
