@@ -68,27 +68,28 @@ impl Game {
             out.push(Move::refuse());
         }
         let tile = &self.set.tiles[drawn];
-        let wants = (
-            self.meeples_available(turn) > 0,
-            self.supply[turn.player].huts > 0,
-        );
+        let choices = Choices {
+            drawn,
+            usable: self.meeples_available(turn) > 0,
+            huts: self.supply[turn.player].huts > 0,
+            recalls: &[None],
+            gone: &[None],
+        };
+        let (meeples, huts) = choices.wants();
         let placed = self.board.len() as u16;
-        let all = free::FreeZones::all(tile, wants.0, wants.1);
+        let all = free::FreeZones::all(tile, meeples, huts);
         let mut around = free::Surroundings::NOTHING;
         for (sq, rots) in self.board.fitting_squares(tile) {
-            self.look_around(sq, wants, &mut around);
-            let free_everywhere = around.nothing_taken(wants.0, wants.1);
+            self.look_around(sq, (meeples, huts), &mut around);
+            // Where nothing next door is taken, every zone is free at any rotation.
+            let free_everywhere = around.nothing_taken(meeples, huts);
             for rot in rotations(rots) {
                 let at = Placement {
                     pos: sq.pos,
                     rot: Rotation(rot),
                 };
-                let free = if free_everywhere {
-                    all
-                } else {
-                    self.free_zones_in(drawn, at, &around, None, wants.0, wants.1)
-                        .only(wants.0, wants.1)
-                };
+                let mut plain = free_everywhere.then_some(all);
+                let free = choices.free(self, 0, at, &around, None, &mut plain);
                 let bare = Move {
                     at,
                     ..Move::default()
@@ -221,41 +222,21 @@ impl Game {
         let usable = self.meeples_available(turn) > 0;
         let huts = self.supply[turn.player].huts > 0;
         buf.recalls.clear();
+        buf.recalls.extend(self.recall_choices(turn, drawn));
+        // The feature each shaman choice empties.
         buf.gone.clear();
-        if self.has_shaman(turn, drawn) {
-            buf.recalls.extend(self.recall_choices(turn, drawn));
-            // The feature each shaman choice empties.
-            buf.gone
-                .extend(buf.recalls.iter().map(|&r| self.recalled_from(r)));
-        } else {
-            buf.recalls.push(None);
-            buf.gone.push(None);
-        }
-        let (recalls, gone) = (&buf.recalls, &buf.gone);
-        // A recall puts a meeple (never a hut) back in hand.
-        let any_meeple = usable || recalls.len() > 1;
-        let wants = (any_meeple, huts);
-        // The zones free for shaman choice `k` at a placement, from the zones free without
-        // a recall there (`plain`, worked out when first needed).
-        let free_for = |k: usize,
-                        at: Placement,
-                        around: &free::Surroundings,
-                        plain: &mut Option<free::FreeZones>| {
-            let meeples = usable || recalls[k].is_some();
-            if !meeples && !huts {
-                return free::FreeZones::default();
-            }
-            // A recall from a feature not next to the square frees nothing here.
-            match gone[k] {
-                Some(g) if around.touches_claimed(g) => {
-                    self.free_zones_in(drawn, at, around, Some(g), meeples, huts)
-                }
-                _ => *plain.get_or_insert_with(|| {
-                    self.free_zones_in(drawn, at, around, None, any_meeple, huts)
-                }),
-            }
-            .only(meeples, huts)
+        buf.gone
+            .extend(buf.recalls.iter().map(|&r| self.recalled_from(r)));
+        let choices = Choices {
+            drawn,
+            usable,
+            huts,
+            recalls: &buf.recalls,
+            gone: &buf.gone,
         };
+        let recalls = choices.recalls;
+        let wants = choices.wants();
+        let any_meeple = wants.0;
         let mut around = free::Surroundings::NOTHING;
         self.board.fitting_into(tile, &mut buf.fitting);
         buf.counts.clear();
@@ -263,7 +244,7 @@ impl Game {
         // Where nothing next door is taken, every zone of the tile is free at any rotation.
         let all = free::FreeZones::all(tile, any_meeple, huts);
         let everywhere: u32 = (0..recalls.len())
-            .map(|k| 1 + all.only(usable || recalls[k].is_some(), huts).count() as u32)
+            .map(|k| 1 + all.only(choices.meeples(k), huts).count() as u32)
             .sum();
         // The moves at one rotation on a square whose surroundings are `around`.
         let moves_at = |sq: &FrontierSquare, rot: u8, around: &free::Surroundings| {
@@ -280,13 +261,14 @@ impl Game {
             let mut untouched = [None; 2];
             (0..recalls.len())
                 .map(|k| {
-                    let meeples = usable || recalls[k].is_some();
-                    let touching = matches!(gone[k], Some(g) if around.touches_claimed(g));
-                    let mut count = || free_for(k, at, around, &mut plain).count() as u32;
-                    1 + if touching {
-                        count()
-                    } else {
-                        *untouched[usize::from(meeples)].get_or_insert_with(count)
+                    let gone = choices.gone_here(k, around);
+                    let mut count =
+                        || choices.free(self, k, at, around, gone, &mut plain).count() as u32;
+                    1 + match gone {
+                        Some(_) => count(),
+                        None => {
+                            *untouched[usize::from(choices.meeples(k))].get_or_insert_with(count)
+                        }
                     }
                 })
                 .sum()
@@ -328,7 +310,8 @@ impl Game {
             };
             let mut plain = None;
             for (k, &recall) in recalls.iter().enumerate() {
-                let free = free_for(k, at, &around, &mut plain);
+                let gone = choices.gone_here(k, &around);
+                let free = choices.free(self, k, at, &around, gone, &mut plain);
                 let n = 1 + free.count();
                 if j >= n {
                     j -= n;
@@ -379,14 +362,17 @@ impl Game {
             recalls.push(r);
             gone.push(self.recalled_from(r));
         }
-        let (choices, gone) = (recalls.as_slice(), gone.as_slice());
         if self.may_refuse(turn) {
             f(single(Move::refuse()), NO_RECALL);
         }
-        let usable = self.meeples_available(turn);
-        let huts = self.supply[turn.player].huts > 0;
-        // A recall puts a meeple (never a hut) back in hand.
-        let any_meeple = usable > 0 || choices.len() > 1;
+        let choices = Choices {
+            drawn,
+            usable: self.meeples_available(turn) > 0,
+            huts: self.supply[turn.player].huts > 0,
+            recalls: recalls.as_slice(),
+            gone: gone.as_slice(),
+        };
+        let (any_meeple, huts) = choices.wants();
         let mut around = free::Surroundings::NOTHING;
         let all = free::FreeZones::all(tile, any_meeple, huts);
         for (sq, rots) in self.board.fitting_squares(tile) {
@@ -406,22 +392,9 @@ impl Game {
                 let mut plain: Option<free::FreeZones> = free_everywhere.then_some(all);
                 // Shaman choices in a row that leave the same zones free make one group.
                 let mut run: Option<MoveGroup> = None;
-                for (k, &recall) in choices.iter().enumerate() {
-                    let meeples = usable > 0 || recall.is_some();
-                    let free = if !meeples && !huts {
-                        free::FreeZones::default()
-                    } else {
-                        // A recall from a feature not next to the square frees nothing here.
-                        match gone[k] {
-                            Some(g) if around.touches_claimed(g) => {
-                                self.free_zones_in(drawn, at, &around, Some(g), meeples, huts)
-                            }
-                            _ => *plain.get_or_insert_with(|| {
-                                self.free_zones_in(drawn, at, &around, None, any_meeple, huts)
-                            }),
-                        }
-                        .only(meeples, huts)
-                    };
+                for (k, &recall) in choices.recalls.iter().enumerate() {
+                    let gone = choices.gone_here(k, &around);
+                    let free = choices.free(self, k, at, &around, gone, &mut plain);
                     match &mut run {
                         Some(g) if g.free == free => g.run += 1,
                         _ => {
@@ -432,13 +405,13 @@ impl Game {
                                 play: Play::Drawn,
                             };
                             if let Some(g) = run.replace(MoveGroup::new(bare, placed, free, k)) {
-                                f(g, choices);
+                                f(g, choices.recalls);
                             }
                         }
                     }
                 }
                 if let Some(g) = run {
-                    f(g, choices);
+                    f(g, choices.recalls);
                 }
             }
         }
@@ -635,6 +608,65 @@ impl Game {
             });
         }
         Ok(())
+    }
+}
+
+/// What the moves of a turn with a drawn tile share: the tile, the pieces the mover can put,
+/// and the shaman choices (the first is none) with the feature each empties.
+struct Choices<'a> {
+    drawn: usize,
+    /// Meeples in hand before any recall, and huts.
+    usable: bool,
+    huts: bool,
+    recalls: &'a [Option<usize>],
+    gone: &'a [Option<FeatureKey>],
+}
+
+impl Choices<'_> {
+    /// Whether a meeple may be put after some choice: a recall puts one (never a hut) back
+    /// in hand.
+    fn any_meeple(&self) -> bool {
+        self.usable || self.recalls.len() > 1
+    }
+
+    /// The pieces the mover looks around for: meeples after some choice, and huts.
+    fn wants(&self) -> (bool, bool) {
+        (self.any_meeple(), self.huts)
+    }
+
+    /// Whether choice `k` leaves a meeple to put.
+    fn meeples(&self, k: usize) -> bool {
+        self.usable || self.recalls[k].is_some()
+    }
+
+    /// The feature choice `k` empties, when it is a claimed one next to the square: a recall
+    /// from anywhere else frees nothing here.
+    fn gone_here(&self, k: usize, around: &free::Surroundings) -> Option<FeatureKey> {
+        self.gone[k].filter(|&g| around.touches_claimed(g))
+    }
+
+    /// The zones free for choice `k` at `at`, where `gone_here(k)` is `gone`, from the zones
+    /// free without a recall there (`plain`, worked out when first needed).
+    fn free(
+        &self,
+        game: &Game,
+        k: usize,
+        at: Placement,
+        around: &free::Surroundings,
+        gone: Option<FeatureKey>,
+        plain: &mut Option<free::FreeZones>,
+    ) -> free::FreeZones {
+        let (meeples, huts) = (self.meeples(k), self.huts);
+        if !meeples && !huts {
+            return free::FreeZones::default();
+        }
+        match gone {
+            Some(g) => game.free_zones_in(self.drawn, at, around, Some(g), meeples, huts),
+            None => *plain.get_or_insert_with(|| {
+                game.free_zones_in(self.drawn, at, around, None, self.any_meeple(), huts)
+            }),
+        }
+        .only(meeples, huts)
     }
 }
 
