@@ -129,6 +129,14 @@ impl fmt::Display for Breakdown {
     }
 }
 
+/// A forest's or river's length term: its segments or its tiles, as the rules count them.
+fn add_length(b: &mut dyn Tally, unit: CountUnit, (segments, tiles): (u16, u16), each: u32) {
+    match unit {
+        CountUnit::Segment => b.add(segments.into(), "segments", each),
+        CountUnit::Tile => b.add(tiles.into(), "tiles", each),
+    }
+}
+
 /// Everything that differs between editions. Implementors give the required methods; the
 /// provided ones turn them into scores and are the same for every edition.
 pub trait Ruleset: Send + Sync + fmt::Debug {
@@ -152,10 +160,7 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     fn tally_forest(&self, f: &ForestInfo, b: &mut dyn Tally) {
         let o = self.options();
         let p = &o.params;
-        match o.count_unit {
-            CountUnit::Segment => b.add(f.segments.into(), "segments", p.forest),
-            CountUnit::Tile => b.add(f.tiles.into(), "tiles", p.forest),
-        }
+        add_length(b, o.count_unit, (f.segments, f.tiles), p.forest);
         b.add(f.mushrooms.into(), "mushrooms", p.mushroom);
         // Printed at 0: nuggets and menhirs earn a bonus turn, not points.
         b.add(f.nuggets.into(), "gold nuggets", p.nugget);
@@ -183,10 +188,7 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     fn tally_river(&self, r: &RiverInfo, b: &mut dyn Tally) {
         let o = self.options();
         let p = &o.params;
-        match o.count_unit {
-            CountUnit::Segment => b.add(r.segments.into(), "segments", p.river),
-            CountUnit::Tile => b.add(r.tiles.into(), "tiles", p.river),
-        }
+        add_length(b, o.count_unit, (r.segments, r.tiles), p.river);
         b.add(r.end_lake_fish.into(), "lake fish", p.lake_fish);
         b.add(r.fish.into(), "river fish", p.river_fish);
     }
