@@ -22,9 +22,6 @@ use hunters::variant::ruleset;
 use hunters::{Dir, Edition, Herd, PieceAt, PlaceError, Side, Variant, ZoneId, ZoneKind, ZoneRef};
 use hunters::{Piece, Pos};
 
-const RED: usize = 0;
-const BLUE: usize = 1;
-
 // ---------------------------------------------------------------------------------------------
 // Setting up and playing
 
@@ -820,20 +817,7 @@ fn refusal_no_piece_left() {
     );
 
     // Meeples: Red's five meeples lie as hunters, and none is left for a gatherer.
-    let regular = [
-        "39", "37", "40", "62", "60", "61", "38", "48", "0", "63", "34", "30",
-    ];
-    let mut g = game("2002", &[], &regular, &["B03"], &[]);
-    lay(&mut g, RED, "39", (1, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "37", (0, 1, 0), NOTHING);
-    lay(&mut g, RED, "40", (2, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "62", (0, -1, 0), NOTHING);
-    lay(&mut g, RED, "60", (3, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "61", (0, -2, 0), NOTHING);
-    lay(&mut g, RED, "38", (4, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "48", (-1, 0, 0), NOTHING);
-    lay(&mut g, RED, "0", (-2, 0, 1), hunter(0));
-    assert_eq!(g.supply(RED), (0, 2));
+    let mut g = reds_meeples_all_hunting();
     let first = legal(&g)[0];
     g.play(Move {
         piece: None,

@@ -32,9 +32,6 @@ use hunters::log::{self, Header, read_move};
 use hunters::scout::Special;
 use hunters::{Board, Dir, Piece, PieceAt, PlaceError, Rotation, Side, Variant, ZoneId, ZoneKind};
 
-const RED: usize = 0;
-const BLUE: usize = 1;
-
 // ---------------------------------------------------------------------------------------------
 // Setting up and playing
 
@@ -566,24 +563,9 @@ fn recall_no_such_piece_names_the_missing_piece() {
     assert_eq!(said, "no gatherer stands at 1,0:E");
 }
 
-/// 2020: Red's hut on the start river (tile 48), Blue's hunter on tile 30, Red's hunter north
-/// of the volcano (tile 62); Red closes the start forest with tile 33 and lays the shaman
-/// menhir tile 88 west of tile 48 in the extra turn. Tile 88's meadow 1 joins the north
-/// meadow.
-fn the_2020_shaman() -> Game {
-    let mut g = game("2020", &[], &["48", "30", "62", "78", "33"], &["88"], &[]);
-    lay(&mut g, RED, "48", (-1, 0, 0), hut_on_river(0));
-    lay(&mut g, BLUE, "30", (1, 0, 0), hunter(0));
-    lay(&mut g, RED, "62", (0, -1, 0), hunter(0));
-    lay(&mut g, BLUE, "78", (0, 1, 0), NOTHING);
-    lay(&mut g, RED, "33", (1, 1, 0), NOTHING);
-    expect_turn(&g, RED, "88", true);
-    g
-}
-
 #[test]
 fn recall_not_own_names_the_players_own_meeples() {
-    let mut g = the_2020_shaman();
+    let mut g = the_2020_shaman_turn();
     let blues = piece_index(&g, BLUE, Piece::Hunter, 1, 0);
     let mv = drawn_move(&g, (-2, 0, 0), Some(blues), NOTHING);
     refuses_typed(
@@ -597,7 +579,7 @@ fn recall_not_own_names_the_players_own_meeples() {
 
 #[test]
 fn recall_hut_names_the_hut() {
-    let mut g = the_2020_shaman();
+    let mut g = the_2020_shaman_turn();
     let hut = piece_index(&g, RED, Piece::Hut, -1, 0);
     let mv = drawn_move(&g, (-2, 0, 0), Some(hut), NOTHING);
     refuses_typed(
@@ -935,20 +917,7 @@ fn piece_none_left_names_the_hut() {
 #[test]
 fn piece_none_left_names_the_meeple() {
     // Red's five meeples lie as hunters; none is left for a gatherer on tile 34.
-    let regular = [
-        "39", "37", "40", "62", "60", "61", "38", "48", "0", "63", "34", "30",
-    ];
-    let mut g = game("2002", &[], &regular, &["B03"], &[]);
-    lay(&mut g, RED, "39", (1, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "37", (0, 1, 0), NOTHING);
-    lay(&mut g, RED, "40", (2, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "62", (0, -1, 0), NOTHING);
-    lay(&mut g, RED, "60", (3, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "61", (0, -2, 0), NOTHING);
-    lay(&mut g, RED, "38", (4, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "48", (-1, 0, 0), NOTHING);
-    lay(&mut g, RED, "0", (-2, 0, 1), hunter(0));
-    assert_eq!(g.supply(RED), (0, 2));
+    let mut g = reds_meeples_all_hunting();
     lay_anywhere(&mut g, BLUE, "63");
     expect_turn(&g, RED, "34", false);
     // Tile 34 (forest west) east of tile 38, whose east side is a forest.
@@ -1273,7 +1242,7 @@ fn scout_refusal_used_names_the_option() {
 
 #[test]
 fn order_tile_then_recall_then_piece() {
-    let mut g = the_2020_shaman();
+    let mut g = the_2020_shaman_turn();
     let blues = piece_index(&g, BLUE, Piece::Hunter, 1, 0);
     // Tile 88's meadow 1 joins the north meadow, where Red's hunter lies.
     let right = (-2, 0, 0);

@@ -15,15 +15,10 @@
 mod scenario;
 
 use scenario::*;
-use std::sync::Arc;
 
 use hunters::game::{Category, Event, Game, IllegalMove, Move, OnBoard};
-use hunters::ruleset::Ruleset;
-use hunters::variant::ruleset;
 use hunters::{Deck, Herd, Piece, PieceAt, Pos, Variant, ZoneId, ZoneKind};
 
-const RED: usize = 0;
-const BLUE: usize = 1;
 const GREEN: usize = 2;
 
 // ---------------------------------------------------------------------------------------------
@@ -38,14 +33,7 @@ fn game(
     regular: &[&str],
     bonus: &[&str],
 ) -> Game {
-    let v = Variant::load(variant).unwrap();
-    let mut o = v.options.clone();
-    for (name, value) in options {
-        o.set(name, value)
-            .unwrap_or_else(|e| panic!("option {name} = {value}: {e}"));
-    }
-    let rules: Arc<dyn Ruleset> = Arc::from(ruleset(v.edition, o));
-    let set = v.playing_set();
+    let (set, rules) = rules(variant, options);
     let (regular, bonus) = (deck_of(&set, regular), deck_of(&set, bonus));
     Game::new(set, rules, players, regular, bonus)
 }
@@ -683,13 +671,7 @@ fn tied_leaders_share_the_victory_unless_the_option_says_no() {
 /// the same meeple may go on the shaman tile's meadow that joins it.
 #[test]
 fn the_2020_shaman_returns_one_own_meeple_which_may_go_on_the_shaman_tile() {
-    let mut g = game("2020", &[], 2, &["48", "30", "62", "78", "33"], &["88"]);
-    lay(&mut g, RED, "48", (-1, 0, 0), hut_on_river(0));
-    lay(&mut g, BLUE, "30", (1, 0, 0), hunter(0));
-    lay(&mut g, RED, "62", (0, -1, 0), hunter(0));
-    lay(&mut g, BLUE, "78", (0, 1, 0), NOTHING);
-    lay(&mut g, RED, "33", (1, 1, 0), NOTHING);
-    expect_turn(&g, RED, "88", true);
+    let mut g = the_2020_shaman_turn();
     assert_eq!(g.supply(RED), (4, 2), "2020: three huts, one out");
 
     let north = piece_index(&g, RED, Piece::Hunter, 0, -1);

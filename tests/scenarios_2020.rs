@@ -24,8 +24,6 @@ use hunters::{ZoneRef, feature::Herd};
 // Seats. The 2020 examples speak of "you" and players by colour; the first-edition difference
 // tests use Red and Blue.
 const YOU: usize = 0;
-const BLUE: usize = 1;
-const RED: usize = 0;
 
 /// One score as the tests compare it: who, what for, how many points.
 type Scored = (Vec<usize>, Category, u32);

@@ -30,8 +30,6 @@ use hunters::ruleset::{Options, Ruleset};
 use hunters::variant::ruleset;
 use hunters::{Edition, Herd, Piece, PieceAt, Pos, TileSet, Variant, ZoneId, ZoneKind, ZoneRef};
 
-const RED: usize = 0;
-const BLUE: usize = 1;
 const GREEN: usize = 2;
 const YELLOW: usize = 3;
 

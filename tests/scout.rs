@@ -26,9 +26,6 @@ use hunters::scout::Special;
 use hunters::variant::ruleset;
 use hunters::{Piece, PieceAt, Pos, TileSet, Variant, ZoneKind, ZoneRef};
 
-const RED: usize = 0;
-const BLUE: usize = 1;
-
 // ---------------------------------------------------------------------------------------------
 // Setting up
 

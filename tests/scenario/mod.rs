@@ -11,6 +11,10 @@ pub type Put = Option<(Piece, ZoneKind, u8)>;
 
 pub const NOTHING: Put = None;
 
+/// The seats of two-player scenarios.
+pub const RED: usize = 0;
+pub const BLUE: usize = 1;
+
 pub fn gatherer(forest: u8) -> Put {
     Some((Piece::Gatherer, ZoneKind::Forest, forest))
 }
@@ -226,4 +230,39 @@ pub fn lay_with(
     let m = drawn_move(g, at, recall, put);
     g.play(m)
         .unwrap_or_else(|e| panic!("player {player}: {id} at {at:?} with {put:?}: {e}"));
+}
+
+/// 2020: Red's hut on the start river (tile 48), Blue's hunter on tile 30, Red's hunter north
+/// of the volcano (tile 62); Red closes the start forest with tile 33 and earns an extra
+/// turn, with the shaman menhir tile 88 (laid west of tile 48, its meadow 1 joins the north
+/// meadow). The game stands at that extra turn.
+pub fn the_2020_shaman_turn() -> Game {
+    let mut g = game("2020", &[], &["48", "30", "62", "78", "33"], &["88"], &[]);
+    lay(&mut g, RED, "48", (-1, 0, 0), hut_on_river(0));
+    lay(&mut g, BLUE, "30", (1, 0, 0), hunter(0));
+    lay(&mut g, RED, "62", (0, -1, 0), hunter(0));
+    lay(&mut g, BLUE, "78", (0, 1, 0), NOTHING);
+    lay(&mut g, RED, "33", (1, 1, 0), NOTHING);
+    expect_turn(&g, RED, "88", true);
+    g
+}
+
+/// 2002: Red's five meeples lie as hunters (Blue lays tiles without pieces). Blue is to lay
+/// tile 63, then Red tile 34 with no meeple left.
+pub fn reds_meeples_all_hunting() -> Game {
+    let regular = [
+        "39", "37", "40", "62", "60", "61", "38", "48", "0", "63", "34", "30",
+    ];
+    let mut g = game("2002", &[], &regular, &["B03"], &[]);
+    lay(&mut g, RED, "39", (1, 0, 0), hunter(0));
+    lay(&mut g, BLUE, "37", (0, 1, 0), NOTHING);
+    lay(&mut g, RED, "40", (2, 0, 0), hunter(0));
+    lay(&mut g, BLUE, "62", (0, -1, 0), NOTHING);
+    lay(&mut g, RED, "60", (3, 0, 0), hunter(0));
+    lay(&mut g, BLUE, "61", (0, -2, 0), NOTHING);
+    lay(&mut g, RED, "38", (4, 0, 0), hunter(0));
+    lay(&mut g, BLUE, "48", (-1, 0, 0), NOTHING);
+    lay(&mut g, RED, "0", (-2, 0, 1), hunter(0));
+    assert_eq!(g.supply(RED), (0, 2));
+    g
 }
