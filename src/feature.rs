@@ -538,6 +538,11 @@ impl<T: Info> Arena<T> {
         (root, self.nodes[root as usize].claims)
     }
 
+    /// Whether a piece claims the feature of node `n`.
+    fn claimed(&self, n: u32) -> bool {
+        self.nodes[self.find(n) as usize].claims > 0
+    }
+
     /// Changes the info at root `r` (saved first during a trial).
     fn change(&mut self, r: u32, f: impl FnOnce(&mut T)) {
         self.save(r);
@@ -1221,6 +1226,31 @@ impl Features {
             (key, huts > 0)
         });
         (claim, system)
+    }
+
+    /// Whether a feature the tile laid `placed`-th shows on its side toward `dir` (a `side`
+    /// side) is claimed against a new meeple (when `meeples`), or a hut stands in the river
+    /// system there (when `huts`): [`Features::claim_at_edge`] of every part of the side,
+    /// answered without building the keys.
+    pub(crate) fn taken_at_edge(
+        &self,
+        placed: usize,
+        dir: Dir,
+        side: Side,
+        (meeples, huts): (bool, bool),
+    ) -> bool {
+        let edge = &self.edges[placed][dir.index()];
+        match side {
+            Side::Forest => meeples && self.forests.claimed(edge[1]),
+            Side::Meadow => meeples && self.meadows.claimed(edge[1]),
+            Side::River => {
+                meeples
+                    && (self.rivers.claimed(edge[1])
+                        || self.meadows.claimed(edge[0])
+                        || self.meadows.claimed(edge[2]))
+                    || huts && self.systems.claimed(edge[3])
+            }
+        }
     }
 
     /// The first zone, in laying order, of the meadow of meadow zone `z`.

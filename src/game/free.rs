@@ -3,62 +3,61 @@
 //!
 //! Move generation asks this for every placement of the drawn tile, so it is the hottest code
 //! of a game. The features around an empty square do not depend on the rotation of the tile
-//! laid there, so they are looked up once per square ([`Surroundings`]) and each rotation only
-//! matches its zones against them; when no feature of a kind around a square is claimed, every
-//! zone of that kind is free without any grouping.
+//! laid there, so they are looked up once per square ([`Surroundings`]), each listed once, and
+//! each rotation only spreads "taken" as bits over the zones touching them (a tile has at most
+//! 16 zones of a kind: one 64-bit word holds its forests, meadows and rivers); when nothing
+//! around a square is claimed, every zone is free without any grouping, and most squares are
+//! recognised as such without writing the surroundings down ([`Game::anything_taken`]).
 
 use super::Game;
 use crate::board::{FrontierSquare, Placement, Pos};
 use crate::feature::{FeatureKey, FeatureKind, PieceAt};
 use crate::tile::{Dir, Piece, RiverEnd, Side, Tile, ZoneKind, ZoneRef};
 
-/// What a neighbour shows at one part of the side it turns toward a square: the feature
-/// there and how many pieces claim it against a new meeple; on a river's middle part also the
-/// root of its river system and whether that holds a hut. (Kept small: move generation makes
-/// one per square.)
+/// A feature next to a square: its key and how many pieces claim it against a new meeple
+/// (for a river system: whether a hut stands in it).
 #[derive(Clone, Copy)]
-struct Slot {
-    kind: FeatureKind,
-    hut: bool,
+struct Near {
+    key: FeatureKey,
     claimed: u16,
-    root: u32,
-    system: u32,
 }
 
-/// A slot without a neighbour: it claims nothing, so its (all-zero) keys are never read as
-/// taken; and all zeros cost no copy to set.
-const EMPTY_SLOT: Slot = Slot {
-    kind: FeatureKind::Forest,
-    hut: false,
-    claimed: 0,
-    root: 0,
-    system: 0,
-};
+impl Near {
+    const NONE: Near = Near {
+        key: FeatureKey {
+            kind: FeatureKind::Forest,
+            root: 0,
+        },
+        claimed: 0,
+    };
 
-impl Slot {
-    fn key(&self) -> FeatureKey {
-        FeatureKey {
-            kind: self.kind,
-            root: self.root,
-        }
-    }
-
-    fn system(&self) -> FeatureKey {
-        FeatureKey {
-            kind: FeatureKind::System,
-            root: self.system,
-        }
+    /// Whether the feature is claimed once the shaman's meeple left the feature `gone`.
+    fn taken(&self, gone: Option<FeatureKey>) -> bool {
+        self.claimed > u16::from(gone == Some(self.key))
     }
 }
 
-/// The features around one empty square.
+/// One part of a side next to a square that a zone of the tile laid there would touch: the
+/// part (`3 * direction + part`, part `p` here meeting part `2 - p` next door) and the
+/// feature there, by its place in the list of features around.
+#[derive(Clone, Copy, Default)]
+struct Touch {
+    part: u8,
+    near: u8,
+}
+
+/// The features around one empty square, each listed once, and which parts of its sides
+/// touch which.
 #[derive(Clone, Copy)]
 pub(super) struct Surroundings {
-    /// By direction from the square and by the part of *this* square's side (part `p` here
-    /// meets part `2 - p` of the neighbour).
-    slots: [[Slot; 3]; 4],
-    /// Directions with a neighbour, and the side it shows.
-    sides: [Option<Side>; 4],
+    /// For meeples: the forests, meadows and rivers next door.
+    touches: [Touch; 12],
+    near: [Near; 12],
+    /// For huts: the middle parts of the river sides and the river systems there.
+    river_touches: [Touch; 4],
+    systems: [Near; 4],
+    /// How many of each are in use.
+    len: [u8; 4],
     /// The kinds of feature around with a piece claiming them, as bits by [`FeatureKind`].
     claimed: u8,
     any_hut: bool,
@@ -67,8 +66,11 @@ pub(super) struct Surroundings {
 impl Surroundings {
     /// Nothing looked up, for a mover with no piece to put.
     pub(super) const NOTHING: Surroundings = Surroundings {
-        slots: [[EMPTY_SLOT; 3]; 4],
-        sides: [None; 4],
+        touches: [Touch { part: 0, near: 0 }; 12],
+        near: [Near::NONE; 12],
+        river_touches: [Touch { part: 0, near: 0 }; 4],
+        systems: [Near::NONE; 4],
+        len: [0; 4],
         claimed: 0,
         any_hut: false,
     };
@@ -81,16 +83,108 @@ impl Surroundings {
 
     /// Whether the claimed feature of `key` lies next to the square.
     pub(super) fn touches_claimed(&self, key: FeatureKey) -> bool {
-        self.slots
+        self.near().iter().any(|n| n.claimed > 0 && n.key == key)
+    }
+
+    fn near(&self) -> &[Near] {
+        &self.near[..usize::from(self.len[1])]
+    }
+
+    /// Adds a part touching the feature `key`, listing the feature if it is new (`len`:
+    /// the parts and the features in use).
+    fn touch(
+        touches: &mut [Touch],
+        near: &mut [Near],
+        len: &mut [u8],
+        part: u8,
+        (key, claimed): (FeatureKey, u16),
+    ) {
+        let (t, n) = (usize::from(len[0]), usize::from(len[1]));
+        let found = near[..n].iter().position(|x| x.key == key);
+        let i = found.unwrap_or_else(|| {
+            near[n] = Near { key, claimed };
+            len[1] += 1;
+            n
+        });
+        touches[t] = Touch {
+            part,
+            near: i as u8,
+        };
+        len[0] += 1;
+    }
+
+    /// The zones of `tile` turned by `rot` that join a taken feature here once the shaman's
+    /// meeple left `gone`, as bits of [`zone_bit`]: zones touching one feature become one
+    /// with it, so whatever shares a zone with a taken feature is taken too.
+    fn taken_meeple_zones(&self, tile: &Tile, rot: usize, gone: Option<FeatureKey>) -> u64 {
+        let mut zones = [0u64; 12];
+        for t in &self.touches[..usize::from(self.len[0])] {
+            zones[usize::from(t.near)] |= zone_bit(part_zone(tile, rot, t.part));
+        }
+        let near = self.near();
+        let taken = near
             .iter()
-            .flatten()
-            .any(|s| s.claimed > 0 && s.key() == key)
+            .zip(&zones)
+            .filter(|(n, _)| n.taken(gone))
+            .fold(0, |m, (_, z)| m | z);
+        spread(taken, &zones[..near.len()], &[])
+    }
+
+    /// The rivers and lakes of `tile` turned by `rot` in a river system with a hut, as bits
+    /// (rivers, then lakes).
+    fn taken_system_zones(&self, tile: &Tile, rot: usize) -> u64 {
+        let mut zones = [0u64; 4];
+        for t in &self.river_touches[..usize::from(self.len[2])] {
+            zones[usize::from(t.near)] |= 1 << part_zone(tile, rot, t.part).index;
+        }
+        let systems = &self.systems[..usize::from(self.len[3])];
+        let taken = systems
+            .iter()
+            .zip(&zones)
+            .filter(|(s, _)| s.claimed > 0)
+            .fold(0, |m, (_, z)| m | z);
+        // Rivers and their lakes are one system from the start (a river has two ends, a
+        // tile at most 16 zones).
+        let nr = tile.rivers.len();
+        let mut lakes = [0u64; 32];
+        let mut n = 0;
+        for (i, r) in tile.rivers.iter().enumerate() {
+            for e in &r.ends {
+                if let RiverEnd::Lake(l) = e {
+                    lakes[n] = 1 << i | 1 << (nr + usize::from(*l));
+                    n += 1;
+                }
+            }
+        }
+        spread(taken, &zones[..systems.len()], &lakes[..n])
     }
 }
 
-/// Whether a slot is claimed once the shaman's meeple left the feature `gone`.
-fn taken(slot: &Slot, gone: Option<FeatureKey>) -> bool {
-    slot.claimed > u16::from(gone == Some(slot.key()))
+/// The zone of a tile turned by `rot` at side part `part` (`3 * direction + part`).
+fn part_zone(tile: &Tile, rot: usize, part: u8) -> ZoneRef {
+    tile.turned[rot][usize::from(part / 3)][usize::from(part % 3)]
+}
+
+/// A forest, meadow or river zone as one bit: forests from bit 0, meadows from 16, rivers
+/// from 32 (a tile has at most 16 zones).
+fn zone_bit(z: ZoneRef) -> u64 {
+    1 << (16 * z.kind as u32 + u32::from(z.index))
+}
+
+/// `taken` and every set of zones among `sets` and `joined` that shares a zone with it, until
+/// nothing more joins.
+fn spread(mut taken: u64, sets: &[u64], joined: &[u64]) -> u64 {
+    loop {
+        let before = taken;
+        for &set in sets.iter().chain(joined) {
+            if set & taken != 0 {
+                taken |= set;
+            }
+        }
+        if taken == before {
+            return taken;
+        }
+    }
 }
 
 impl Game {
@@ -118,39 +212,58 @@ impl Game {
         s
     }
 
-    /// [`Game::surroundings`] into `s`, which is overwritten: in place, because a copy of
-    /// the whole table for every square costs more than the looking up.
+    /// Whether anything next to the square is taken for the pieces wanted (meeples and / or
+    /// huts): the opposite of [`Surroundings::nothing_taken`] after looking around, without
+    /// writing the surroundings down. Most squares have nothing taken next door.
+    pub(super) fn anything_taken(&self, sq: &FrontierSquare, wants: (bool, bool)) -> bool {
+        Dir::ALL.into_iter().any(|dir| {
+            sq.neighbour(dir).is_some_and(|(n, side)| {
+                self.features.taken_at_edge(n, dir.opposite(), side, wants)
+            })
+        })
+    }
+
+    /// [`Game::surroundings`] into `s`, which is overwritten (in place: a copy of the whole
+    /// table for every square costs more than the looking up).
     pub(super) fn look_around(
         &self,
         sq: &FrontierSquare,
         (meeples, huts): (bool, bool),
         s: &mut Surroundings,
     ) {
-        *s = Surroundings::NOTHING;
+        s.len = [0; 4];
+        s.claimed = 0;
+        s.any_hut = false;
         for dir in Dir::ALL {
             let Some((n, side)) = sq.neighbour(dir) else {
                 continue;
             };
             let back = dir.opposite();
-            s.sides[dir.index()] = Some(side);
             let parts: &[usize] = match side {
                 Side::River => &[0, 1, 2],
                 _ => &[1],
             };
             for &part in parts {
-                let ((key, claimed), system) =
-                    self.features.claim_at_edge(n, back, side, 2 - part, huts);
-                let slot = &mut s.slots[dir.index()][part];
+                let (claim, system) = self.features.claim_at_edge(n, back, side, 2 - part, huts);
+                let at = (3 * dir.index() + part) as u8;
                 if meeples {
-                    slot.kind = key.kind;
-                    slot.root = key.root;
-                    slot.claimed = claimed;
+                    let (key, claimed) = claim;
                     s.claimed |= u8::from(claimed > 0) << key.kind as u8;
+                    let mut len = [s.len[0], s.len[1]];
+                    Surroundings::touch(&mut s.touches, &mut s.near, &mut len, at, claim);
+                    [s.len[0], s.len[1]] = len;
                 }
                 if let Some((system, hut)) = system {
-                    slot.system = system.root;
-                    slot.hut = hut;
                     s.any_hut |= hut;
+                    let mut len = [s.len[2], s.len[3]];
+                    Surroundings::touch(
+                        &mut s.river_touches,
+                        &mut s.systems,
+                        &mut len,
+                        at,
+                        (system, u16::from(hut)),
+                    );
+                    [s.len[2], s.len[3]] = len;
                 }
             }
         }
@@ -180,122 +293,37 @@ impl Game {
         huts: bool,
     ) -> FreeZones {
         let tile = &self.set.tiles[tile_index];
+        let rot = usize::from(at.rot.0 & 3);
         let mut free = FreeZones::default();
-        let any_taken = meeples
-            && around.claimed != 0
-            && (gone.is_none() || around.slots.iter().flatten().any(|s| taken(s, gone)));
-        let any_hut = huts && around.any_hut;
         if meeples {
-            for (k, kind) in [
-                (FeatureKind::Forest, ZoneKind::Forest),
-                (FeatureKind::Meadow, ZoneKind::Meadow),
-                (FeatureKind::River, ZoneKind::River),
-            ] {
-                let n = tile.zone_count(kind);
-                free.masks[k as usize] = if any_taken && around.claimed & (1 << k as u8) != 0 {
-                    // Local zones joined through a shared neighbour feature form one feature.
-                    let mut keys: Buf<_, 12> = Buf::new((0u8, EMPTY_SLOT.key(), false));
-                    each_touch(tile, at, around, |here, slot| {
-                        if here.kind == kind {
-                            keys.push((here.index, slot.key(), taken(slot, gone)));
-                        }
-                    });
-                    untaken(n, keys.as_slice(), &[])
-                } else {
-                    all(n)
-                };
+            let mut mask = all(tile.forests.len())
+                | all(tile.meadows.len()) << 16
+                | all(tile.rivers.len()) << 32;
+            if around.claimed != 0 && around.near().iter().any(|n| n.taken(gone)) {
+                mask &= !around.taken_meeple_zones(tile, rot, gone);
             }
+            free.masks[0] = mask as u16;
+            free.masks[1] = (mask >> 16) as u16;
+            free.masks[2] = (mask >> 32) as u16;
         }
         if huts {
             // River systems: the tile's rivers and lakes, joined through its lakes and through
             // the systems next door.
             let nr = tile.rivers.len();
-            let n = nr + tile.lakes.len();
-            let mask = if any_hut {
-                let mut keys: Buf<_, 12> = Buf::new((0u8, EMPTY_SLOT.key(), false));
-                each_touch(tile, at, around, |here, slot| {
-                    if here.kind == ZoneKind::River {
-                        keys.push((here.index, slot.system(), slot.hut));
-                    }
-                });
-                // Rivers and their lakes are one system from the start (a river has two
-                // ends, a tile at most 16 zones).
-                let mut lakes: Buf<u16, 32> = Buf::new(0);
-                for (i, r) in tile.rivers.iter().enumerate() {
-                    for e in &r.ends {
-                        if let RiverEnd::Lake(l) = e {
-                            lakes.push(1 << i | 1 << (nr + usize::from(*l)));
-                        }
-                    }
-                }
-                untaken(n, keys.as_slice(), lakes.as_slice())
-            } else {
-                all(n)
-            };
-            free.masks[3] = mask & all(nr);
-            free.masks[4] = mask >> nr;
+            let mut mask = all(nr + tile.lakes.len());
+            if around.any_hut {
+                mask &= !around.taken_system_zones(tile, rot);
+            }
+            free.masks[3] = (mask & all(nr)) as u16;
+            free.masks[4] = (mask >> nr) as u16;
         }
         free
     }
 }
 
 /// The first `n` zones.
-fn all(n: usize) -> u16 {
-    ((1u32 << n) - 1) as u16
-}
-
-/// The zones `0..n` that join no taken feature. `keys` holds each zone that touches a
-/// neighbour with the feature there and whether it is taken; zones touching one feature become
-/// one with it, and so do the zones of each set of `joined` (as bits).
-fn untaken(n: usize, keys: &[(u8, FeatureKey, bool)], joined: &[u16]) -> u16 {
-    let bit = |z: u8| 1u16 << z;
-    // The zones of each feature next door, as bits.
-    let mut sets: Buf<u16, 12> = Buf::new(0);
-    for (_, key, _) in keys {
-        let zones = keys.iter().filter(|(_, k, _)| k == key);
-        sets.push(zones.fold(0, |m, (z, _, _)| m | bit(*z)));
-    }
-    let mut taken = keys
-        .iter()
-        .filter(|(_, _, t)| *t)
-        .fold(0, |m, (z, _, _)| m | bit(*z));
-    // Whatever shares a zone with the taken ones is taken too, until nothing more joins.
-    loop {
-        let before = taken;
-        for &set in sets.as_slice().iter().chain(joined) {
-            if set & taken != 0 {
-                taken |= set;
-            }
-        }
-        if taken == before {
-            return all(n) & !taken;
-        }
-    }
-}
-
-/// Calls `f` with each zone of the tile laid at `at` that touches a neighbour, and what the
-/// neighbour shows there.
-fn each_touch(
-    tile: &Tile,
-    at: Placement,
-    around: &Surroundings,
-    mut f: impl FnMut(ZoneRef, &Slot),
-) {
-    for dir in Dir::ALL {
-        let Some(side) = around.sides[dir.index()] else {
-            continue;
-        };
-        let parts: &[usize] = match side {
-            Side::River => &[0, 1, 2],
-            _ => &[1],
-        };
-        for &part in parts {
-            f(
-                tile.zone_at(at.rot, dir, part),
-                &around.slots[dir.index()][part],
-            );
-        }
-    }
+fn all(n: usize) -> u64 {
+    (1u64 << n) - 1
 }
 
 /// A few items kept without allocating (the tile-set limits bound how many).
@@ -344,12 +372,13 @@ impl FreeZones {
         let nr = tile.rivers.len();
         FreeZones {
             masks: [
-                all(tile.forests.len()),
-                all(tile.meadows.len()),
-                all(nr),
-                all(nr),
-                all(tile.lakes.len()),
-            ],
+                tile.forests.len(),
+                tile.meadows.len(),
+                nr,
+                nr,
+                tile.lakes.len(),
+            ]
+            .map(|n| all(n) as u16),
         }
         .only(meeples, huts)
     }

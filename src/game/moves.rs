@@ -277,10 +277,10 @@ impl Game {
         // rotation there gives as many moves.
         for &(i, rots) in &buf.fitting {
             let sq = self.board.frontier_square(i);
-            self.look_around(sq, wants, &mut around);
-            let n = if around.nothing_taken(any_meeple, huts) {
+            let n = if !self.anything_taken(sq, wants) {
                 u32::from(ROTATIONS_IN[usize::from(rots)]) * everywhere
             } else {
+                self.look_around(sq, wants, &mut around);
                 rotations(rots).map(|rot| moves_at(sq, rot, &around)).sum()
             };
             buf.counts.push(n);
