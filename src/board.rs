@@ -319,6 +319,16 @@ impl Board {
         }
     }
 
+    /// Makes this an empty board for at most `capacity` tiles, as [`Board::new`] would,
+    /// keeping its memory when it was made for as many.
+    pub fn reset(&mut self, capacity: usize) {
+        if capacity.clamp(1, 4096) == self.capacity {
+            self.clear();
+        } else {
+            *self = Board::new(capacity);
+        }
+    }
+
     /// Empties the board, keeping its memory. Costs as much as the squares in use.
     pub fn clear(&mut self) {
         for i in 0..self.placed.len() {

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bot::{BotError, BotKind, play_out_watching};
+use crate::bot::{Bot, BotError, BotKind, play_out_watching};
 use crate::game::{Category, Game};
 use crate::variant::Variant;
 
@@ -25,36 +25,9 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 /// Plays one game of `variant` to its end with one bot per seat (only a program bot can
 /// fail).
 pub fn play(variant: &Variant, bots: &[BotKind], seed: u64) -> Result<Game, BotError> {
-    play_keeping(variant, bots, seed, true)
-}
-
-fn play_keeping(
-    variant: &Variant,
-    bots: &[BotKind],
-    seed: u64,
-    events: bool,
-) -> Result<Game, BotError> {
-    play_watching(variant, bots, seed, events, |_| {})
-}
-
-fn play_watching(
-    variant: &Variant,
-    bots: &[BotKind],
-    seed: u64,
-    events: bool,
-    watch: impl FnMut(&Game),
-) -> Result<Game, BotError> {
-    let mut game = Game::seeded(variant, bots.len(), seed);
-    if !events {
-        game.keep_no_events();
-    }
-    let mut players: Vec<_> = bots
-        .iter()
-        .enumerate()
-        .map(|(seat, b)| b.make(seed, seat))
-        .collect();
-    play_out_watching(&mut game, &mut players, watch)?;
-    Ok(game)
+    let mut table = Table::default();
+    table.play(variant, bots, seed, true)?;
+    Ok(table.game.take().expect("a game was played"))
 }
 
 /// How the lead went in one game, move by move.
@@ -606,25 +579,94 @@ pub fn tally_game(
     index: u64,
     rotate: bool,
 ) -> Result<Vec<Outcome>, BotError> {
-    let seats = seating(bots, index, rotate);
-    let s = seed_of(seed, index, bots.len(), rotate);
-    let distinct = distinct_bots(bots);
-    let bot_of_seat: Vec<usize> = seats
-        .iter()
-        .map(|b| distinct.iter().position(|d| d == b).unwrap_or(0))
-        .collect();
-    variants
-        .iter()
-        // Statistics need the scores, not the events.
-        .map(|v| {
-            let mut watch = LeadWatch::default();
-            let game = play_watching(v, &seats, s, false, |g| watch.see(g))?;
-            let winners = game.winners();
-            Ok(Outcome {
-                bot_of_seat: bot_of_seat.clone(),
-                tension: watch.tension(&winners),
-                ..Outcome::of(&game)
+    Table::default().tally_game(variants, bots, seed, index, rotate)
+}
+
+/// What a worker playing many games keeps from one game to the next: the game and the bots
+/// with their memory, set up afresh for each game exactly as new ones would be.
+#[derive(Default)]
+pub struct Table {
+    game: Option<Game>,
+    /// The bot in each seat, and the kind it was made as.
+    bots: Vec<Box<dyn Bot + Send>>,
+    kinds: Vec<BotKind>,
+}
+
+impl Table {
+    /// [`tally_game`] at this table.
+    pub fn tally_game(
+        &mut self,
+        variants: &[Variant],
+        bots: &[BotKind],
+        seed: u64,
+        index: u64,
+        rotate: bool,
+    ) -> Result<Vec<Outcome>, BotError> {
+        let seats = seating(bots, index, rotate);
+        let s = seed_of(seed, index, bots.len(), rotate);
+        let distinct = distinct_bots(bots);
+        let bot_of_seat: Vec<usize> = seats
+            .iter()
+            .map(|b| distinct.iter().position(|d| d == b).unwrap_or(0))
+            .collect();
+        variants
+            .iter()
+            // Statistics need the scores, not the events.
+            .map(|v| {
+                let mut watch = LeadWatch::default();
+                let game = self.play_watching(v, &seats, s, false, |g| watch.see(g))?;
+                let winners = game.winners();
+                Ok(Outcome {
+                    bot_of_seat: bot_of_seat.clone(),
+                    tension: watch.tension(&winners),
+                    ..Outcome::of(game)
+                })
             })
-        })
-        .collect()
+            .collect()
+    }
+
+    /// Plays one game of `variant` to its end with one bot per seat, as [`play`] would (with
+    /// its events when `events`), on the game and bots of the game before.
+    pub fn play(
+        &mut self,
+        variant: &Variant,
+        seats: &[BotKind],
+        seed: u64,
+        events: bool,
+    ) -> Result<&Game, BotError> {
+        self.play_watching(variant, seats, seed, events, |_| {})
+    }
+
+    fn play_watching(
+        &mut self,
+        variant: &Variant,
+        seats: &[BotKind],
+        seed: u64,
+        events: bool,
+        watch: impl FnMut(&Game),
+    ) -> Result<&Game, BotError> {
+        match &mut self.game {
+            Some(g) => g.restart(variant, seats.len(), seed),
+            None => self.game = Some(Game::seeded(variant, seats.len(), seed)),
+        }
+        let game = self.game.as_mut().expect("set up above");
+        if !events {
+            game.keep_no_events();
+        }
+        self.bots.truncate(seats.len());
+        self.kinds.truncate(seats.len());
+        for (seat, kind) in seats.iter().enumerate() {
+            if seat == self.bots.len() {
+                self.bots.push(kind.make(seed, seat));
+                self.kinds.push(kind.clone());
+            } else if self.kinds[seat] == *kind {
+                kind.remake(&mut self.bots[seat], seed, seat);
+            } else {
+                self.bots[seat] = kind.make(seed, seat);
+                self.kinds[seat] = kind.clone();
+            }
+        }
+        play_out_watching(game, &mut self.bots, watch)?;
+        Ok(game)
+    }
 }

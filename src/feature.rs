@@ -734,18 +734,23 @@ impl Features {
     /// Features for a board of about `tiles` tiles, with room for all their zones.
     pub fn with_capacity(tiles: usize) -> Features {
         let mut f = Features::new();
-        // A tile shows about one forest, two meadows and one river, and lakes now and then.
-        f.forests.reserve(2 * tiles);
-        f.meadows.reserve(3 * tiles);
-        f.rivers.reserve(2 * tiles);
-        f.systems.reserve(3 * tiles);
-        f.tiles.reserve(tiles);
-        f.edges.reserve(tiles);
-        // A tile completes at most as many forests and rivers as it shows.
-        f.completed_forests.reserve(8);
-        f.completed_rivers.reserve(8);
-        f.seen.reserve(tiles);
+        f.reserve(tiles);
         f
+    }
+
+    /// Makes room for the features of `tiles` more tiles.
+    pub(crate) fn reserve(&mut self, tiles: usize) {
+        // A tile shows about one forest, two meadows and one river, and lakes now and then.
+        self.forests.reserve(2 * tiles);
+        self.meadows.reserve(3 * tiles);
+        self.rivers.reserve(2 * tiles);
+        self.systems.reserve(3 * tiles);
+        self.tiles.reserve(tiles);
+        self.edges.reserve(tiles);
+        // A tile completes at most as many forests and rivers as it shows.
+        self.completed_forests.reserve(8);
+        self.completed_rivers.reserve(8);
+        self.seen.reserve(tiles);
     }
 
     pub fn new() -> Features {

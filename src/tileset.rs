@@ -163,12 +163,18 @@ impl TileSet {
     /// Every copy of every tile of a deck, as indexes into [`TileSet::tiles`], in file order.
     pub fn deck(&self, deck: Deck) -> Vec<usize> {
         let mut out = Vec::new();
+        self.deck_into(deck, &mut out);
+        out
+    }
+
+    /// [`TileSet::deck`] into `out` (cleared first).
+    pub fn deck_into(&self, deck: Deck, out: &mut Vec<usize>) {
+        out.clear();
         for (i, t) in self.tiles.iter().enumerate() {
             if t.deck == deck {
                 out.extend(std::iter::repeat_n(i, usize::from(t.count)));
             }
         }
-        out
     }
 
     /// This set with the tiles of an expansion appended (tile indexes of this set stay valid).

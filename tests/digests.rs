@@ -17,6 +17,7 @@ use std::path::PathBuf;
 
 use hunters::Variant;
 use hunters::bot::{BotKind, play_out};
+use hunters::compare::Table;
 use hunters::game::Game;
 use hunters::log::{self, Header};
 
@@ -54,17 +55,26 @@ fn game(i: u64) -> (&'static str, u64, Vec<BotKind>) {
     (variant, seed, bots)
 }
 
-fn line(i: u64) -> String {
+/// The digest line of game `i`, played on a new game with new bots, or, with `table`, on the
+/// game and bots of the game before, restarted.
+fn line(i: u64, table: Option<&mut Table>) -> String {
     let (variant, seed, bots) = game(i);
     let v = Variant::load(variant).unwrap();
-    let mut g = Game::seeded(&v, bots.len(), seed);
-    let mut seats: Vec<_> = bots
-        .iter()
-        .enumerate()
-        .map(|(s, b)| b.make(seed, s))
-        .collect();
-    play_out(&mut g, &mut seats).unwrap();
-    let text = log::write(&g, &Header::for_bots(variant, seed, &bots));
+    let mut fresh;
+    let g = match table {
+        None => {
+            fresh = Game::seeded(&v, bots.len(), seed);
+            let mut seats: Vec<_> = bots
+                .iter()
+                .enumerate()
+                .map(|(s, b)| b.make(seed, s))
+                .collect();
+            play_out(&mut fresh, &mut seats).unwrap();
+            &fresh
+        }
+        Some(t) => t.play(&v, &bots, seed, true).unwrap(),
+    };
+    let text = log::write(g, &Header::for_bots(variant, seed, &bots));
     // The version line changes with every release; the digest pins the game.
     let text: String = text
         .lines()
@@ -83,13 +93,33 @@ fn line(i: u64) -> String {
 fn logs_of_a_thousand_seeds_are_unchanged() {
     let mut now = String::new();
     for i in 0..GAMES {
-        writeln!(now, "{}", line(i)).unwrap();
+        writeln!(now, "{}", line(i, None)).unwrap();
     }
     if std::env::var_os("HUNTERS_WRITE_DIGESTS").is_some() {
         std::fs::create_dir_all(file().parent().unwrap()).unwrap();
         std::fs::write(file(), &now).unwrap();
         return;
     }
+    compare_with_stored(&now);
+}
+
+/// A game restarted in place and bots started over, as a run of many games uses them, play
+/// the very games new ones play: one game and one set of bots play all the pinned games in
+/// turn, through changes of variant, number of players and seats.
+#[test]
+fn restarted_games_and_bots_play_the_same_logs() {
+    let mut table = Table::default();
+    let mut now = String::new();
+    for i in 0..GAMES {
+        writeln!(now, "{}", line(i, Some(&mut table))).unwrap();
+    }
+    if std::env::var_os("HUNTERS_WRITE_DIGESTS").is_some() {
+        return;
+    }
+    compare_with_stored(&now);
+}
+
+fn compare_with_stored(now: &str) {
     let stored = std::fs::read_to_string(file()).unwrap_or_else(|e| {
         panic!(
             "{}: {e}; write it with HUNTERS_WRITE_DIGESTS=1 cargo test --release --test digests",

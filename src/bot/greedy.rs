@@ -546,6 +546,13 @@ impl Bot for GreedyBot {
         "greedy".to_string()
     }
 
+    fn start_over(&mut self, rng: Stream) -> bool {
+        // Everything else is made again at each decision (see `decide`); the scratch game
+        // and the buffers keep their memory.
+        self.rng = rng;
+        true
+    }
+
     fn choose(&mut self, game: &Game, moves: &[Move]) -> Result<Move, String> {
         Ok(self.decide(game, moves))
     }

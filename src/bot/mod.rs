@@ -43,6 +43,12 @@ pub trait Bot {
     }
     /// Told the final position once the game is over (a program bot hears the scores).
     fn game_over(&mut self, _game: &Game) {}
+    /// Gets ready for a new game with the random stream `rng`, keeping the memory it has;
+    /// false for a bot that cannot, which is then made anew. A bot that starts over chooses
+    /// exactly as a new one would.
+    fn start_over(&mut self, _rng: Stream) -> bool {
+        false
+    }
 }
 
 /// A bot that could not choose, which ends its game.
@@ -110,7 +116,7 @@ impl BotKind {
     /// The bot for seat `seat` of a game with master seed `seed`; each seat has its own stream
     /// (`"bot {seat}"`), so one bot's choices never shift another's.
     pub fn make(&self, seed: u64, seat: usize) -> Box<dyn Bot + Send> {
-        let rng = stream(seed, &format!("bot {seat}"));
+        let rng = Self::stream(seed, seat);
         match self {
             BotKind::Random => Box::new(RandomBot::new(rng)),
             BotKind::Greedy => Box::new(GreedyBot::new(rng)),
@@ -120,6 +126,20 @@ impl BotKind {
                 command,
                 timeout_ms,
             } => Box::new(ExecBot::new(command, seat, rng, *timeout_ms)),
+        }
+    }
+
+    /// The random stream of the bot in `seat` of the game with `seed`.
+    fn stream(seed: u64, seat: usize) -> Stream {
+        stream(seed, &format!("bot {seat}"))
+    }
+
+    /// `bot`, made by [`BotKind::make`] of this kind for an earlier game, ready for the game
+    /// with `seed` as [`BotKind::make`] would make it: started over when it can be, made
+    /// anew when not.
+    pub fn remake(&self, bot: &mut Box<dyn Bot + Send>, seed: u64, seat: usize) {
+        if !bot.start_over(Self::stream(seed, seat)) {
+            *bot = self.make(seed, seat);
         }
     }
 
@@ -241,6 +261,12 @@ impl Bot for RandomBot {
 
     /// The same draw as [`Bot::choose`] over the whole list, which is never made: the moves
     /// are counted and only the one drawn is written out.
+    fn start_over(&mut self, rng: Stream) -> bool {
+        // The move picker holds buffers only.
+        self.rng = rng;
+        true
+    }
+
     fn choose_in(&mut self, game: &Game, _moves: &mut Vec<Move>) -> Result<Move, String> {
         let rng = &mut self.rng;
         game.pick_move(&mut self.groups, |n| below(rng, n))

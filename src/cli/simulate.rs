@@ -10,7 +10,7 @@ use anyhow::{Context, Result, bail};
 use comfy_table::{Cell, CellAlignment};
 use hunters::Variant;
 use hunters::bot::BotKind;
-use hunters::compare::{ByCategory, Moments, Tally, tally_game};
+use hunters::compare::{ByCategory, Moments, Table, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -515,8 +515,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let outcomes: Result<Vec<_>, _> = pool.install(|| {
             chunk
                 .par_iter()
-                .map(|&i| {
-                    let o = tally_game(&variants, &bots, args.seed, i, args.rotate_seats);
+                // Each worker keeps its game and bots from one game to the next.
+                .map_init(Table::default, |table, &i| {
+                    let o = table.tally_game(&variants, &bots, args.seed, i, args.rotate_seats);
                     progress.inc(1);
                     o
                 })

@@ -327,7 +327,42 @@ impl Game {
         hands: Vec<Vec<Special>>,
     ) -> Game {
         assert!((2..=MAX_PLAYERS).contains(&players), "2 to 5 players");
-        let start = set.deck(Deck::Start)[0];
+        let mut game = Game {
+            set,
+            rules,
+            players,
+            board: Board::new(1),
+            features: Features::new(),
+            tally: GameTally::default(),
+            regular_dealt: 0,
+            bonus_dealt: 0,
+            regular,
+            bonus,
+            next_regular: 0,
+            next_bonus: 0,
+            supply: [Supply::default(); MAX_PLAYERS],
+            returned_this_turn: 0,
+            scores: [[0; 5]; MAX_PLAYERS],
+            pieces: Vec::new(),
+            covered: Vec::new(),
+            turn: None,
+            events: Vec::new(),
+            scout: ScoutState::default(),
+            record: true,
+            mark: trial::Mark::default(),
+            scored: Vec::new(),
+            traps: Vec::new(),
+            doubled: Vec::new(),
+        };
+        game.begin(hands);
+        game
+    }
+
+    /// Sets up the game from its tile set, rules, players and decks, and the Scout hands:
+    /// every other field starts afresh, keeping the memory it has. The start tile is laid
+    /// and player 0 draws.
+    fn begin(&mut self, hands: Vec<Vec<Special>>) {
+        let start = self.set.deck(Deck::Start)[0];
         // Room for every tile that can be laid: the start tile, every copy in both decks and
         // the special tiles in the players' hands.
         let specials = hands
@@ -335,53 +370,65 @@ impl Game {
             .flatten()
             .filter(|s| matches!(s, Special::Tile(_)))
             .count();
-        let mut board = Board::new(1 + regular.len() + bonus.len() + specials);
-        let mut features = Features::with_capacity(board.capacity());
-        board.place_start(&set.tiles[start], start, Rotation(0));
-        features.add_tile(&set.tiles, &board);
+        let capacity = 1 + self.regular.len() + self.bonus.len() + specials;
+        self.board.reset(capacity);
+        self.features.clear();
+        self.features.reserve(self.board.capacity());
+        self.board
+            .place_start(&self.set.tiles[start], start, Rotation(0));
+        self.features.add_tile(&self.set.tiles, &self.board);
+        let params = self.rules.params();
         let supply = Supply {
-            meeples: rules.params().meeples,
-            huts: rules.params().huts,
+            meeples: params.meeples,
+            huts: params.huts,
         };
         // Every piece of every player may stand on the board at once.
-        let pieces = players * usize::from(rules.params().meeples + rules.params().huts) + specials;
-        let mut scout = ScoutState::default();
-        let mut events = Vec::new();
-        for (p, hand) in hands.into_iter().enumerate().take(players) {
+        let pieces = self.players * usize::from(params.meeples + params.huts) + specials;
+        self.scout = ScoutState::default();
+        self.events.clear();
+        for (p, hand) in hands.into_iter().enumerate().take(self.players) {
             for &special in &hand {
-                events.push(Event::Deal { player: p, special });
+                self.emit(Event::Deal { player: p, special });
             }
-            scout.hands[p] = hand;
+            self.scout.hands[p] = hand;
         }
-        let mut game = Game {
-            set,
-            rules,
-            players,
-            board,
-            features,
-            tally: GameTally::default(),
-            regular_dealt: regular.len(),
-            bonus_dealt: bonus.len(),
-            regular,
-            bonus,
-            next_regular: 0,
-            next_bonus: 0,
-            supply: [supply; MAX_PLAYERS],
-            returned_this_turn: 0,
-            scores: [[0; 5]; MAX_PLAYERS],
-            pieces: Vec::with_capacity(pieces),
-            covered: Vec::new(),
-            turn: None,
-            events,
-            scout,
-            record: true,
-            mark: trial::Mark::default(),
-            scored: Vec::with_capacity(pieces),
-            traps: Vec::new(),
-            doubled: Vec::new(),
+        self.tally = GameTally::default();
+        self.regular_dealt = self.regular.len();
+        self.bonus_dealt = self.bonus.len();
+        self.next_regular = 0;
+        self.next_bonus = 0;
+        self.supply = [supply; MAX_PLAYERS];
+        self.returned_this_turn = 0;
+        self.scores = [[0; 5]; MAX_PLAYERS];
+        self.pieces.clear();
+        self.pieces.reserve(pieces);
+        self.covered.clear();
+        self.turn = None;
+        self.record = true;
+        self.mark = trial::Mark::default();
+        self.scored.clear();
+        self.scored.reserve(pieces);
+        self.traps.clear();
+        self.doubled.clear();
+        self.draw_regular(0);
+    }
+
+    /// Makes this game a new one, exactly as [`Game::seeded`] would, keeping the memory this
+    /// one has: what a run of many games sets each game up with.
+    pub fn restart(&mut self, variant: &Variant, players: usize, seed: u64) {
+        assert!((2..=MAX_PLAYERS).contains(&players), "2 to 5 players");
+        self.set = variant.playing_set();
+        self.rules = Arc::from(variant.ruleset());
+        self.players = players;
+        self.set.deck_into(Deck::Regular, &mut self.regular);
+        shuffle(&mut self.regular, &mut stream(seed, "regular"));
+        self.set.deck_into(Deck::Bonus, &mut self.bonus);
+        shuffle(&mut self.bonus, &mut stream(seed, "bonus"));
+        let hands = match self.rules.scout() {
+            Some(options) => deal(&self.set, players, seed, options),
+            None => Vec::new(),
         };
-        game.draw_regular(0);
-        game
+        self.begin(hands);
     }
 
     /// A new game of `variant` for `players` seats, its decks shuffled from the master seed:
