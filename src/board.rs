@@ -137,14 +137,21 @@ pub(crate) struct FrontierSquare {
 }
 
 impl FrontierSquare {
-    /// The laying index of the tile next to the square across `dir`, and the side it shows.
-    pub(crate) fn neighbour(&self, dir: Dir) -> Option<(usize, Side)> {
-        let n = self.next_to[dir.index()];
-        (n != 0).then(|| {
-            (
-                usize::from(n - 1),
-                Side::from_code(self.need >> (2 * dir.index())),
-            )
+    /// The tiles next to the square: each direction with a neighbour, the neighbour's
+    /// laying index and the side it shows. Only the directions with one are visited (the
+    /// side code says which), so no test per empty side.
+    pub(crate) fn neighbours(&self) -> impl Iterator<Item = (Dir, usize, Side)> + '_ {
+        // One bit per direction with a neighbour: either bit of its side code.
+        let code = u32::from(self.need);
+        let mut dirs = (code | code >> 1) & 0x55;
+        std::iter::from_fn(move || {
+            (dirs != 0).then(|| {
+                let bit = dirs.trailing_zeros();
+                dirs &= dirs - 1;
+                let dir = Dir::from_index(bit as usize / 2);
+                let n = usize::from(self.next_to[dir.index()]) - 1;
+                (dir, n, Side::from_code((code >> bit) as SideCode))
+            })
         })
     }
 }

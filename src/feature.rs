@@ -1571,10 +1571,7 @@ impl Features {
         let mut river_systems = [0u32; 4];
         // Only a frontier square has neighbours (a placement is always on one).
         let square = board.frontier_at(at.pos);
-        for dir in Dir::ALL {
-            let Some((n, _)) = square.and_then(|sq| sq.neighbour(dir)) else {
-                continue;
-            };
+        for (dir, n, _) in square.into_iter().flat_map(|sq| sq.neighbours()) {
             let edge = &self.edges[n][dir.opposite().index()];
             let parts: &[usize] = match tile.side(at.rot, dir) {
                 Side::River => &[0, 1, 2],

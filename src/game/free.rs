@@ -12,7 +12,7 @@
 use super::Game;
 use crate::board::{FrontierSquare, Placement, Pos};
 use crate::feature::{FeatureKey, FeatureKind, PieceAt};
-use crate::tile::{Dir, Piece, RiverEnd, Side, Tile, ZoneKind, ZoneRef};
+use crate::tile::{Piece, RiverEnd, Side, Tile, ZoneKind, ZoneRef};
 
 /// A feature next to a square: its key and how many pieces claim it against a new meeple
 /// (for a river system: whether a hut stands in it).
@@ -216,11 +216,8 @@ impl Game {
     /// huts): the opposite of [`Surroundings::nothing_taken`] after looking around, without
     /// writing the surroundings down. Most squares have nothing taken next door.
     pub(super) fn anything_taken(&self, sq: &FrontierSquare, wants: (bool, bool)) -> bool {
-        Dir::ALL.into_iter().any(|dir| {
-            sq.neighbour(dir).is_some_and(|(n, side)| {
-                self.features.taken_at_edge(n, dir.opposite(), side, wants)
-            })
-        })
+        sq.neighbours()
+            .any(|(dir, n, side)| self.features.taken_at_edge(n, dir.opposite(), side, wants))
     }
 
     /// [`Game::surroundings`] into `s`, which is overwritten (in place: a copy of the whole
@@ -234,10 +231,7 @@ impl Game {
         s.len = [0; 4];
         s.claimed = 0;
         s.any_hut = false;
-        for dir in Dir::ALL {
-            let Some((n, side)) = sq.neighbour(dir) else {
-                continue;
-            };
+        for (dir, n, side) in sq.neighbours() {
             let back = dir.opposite();
             let parts: &[usize] = match side {
                 Side::River => &[0, 1, 2],
