@@ -56,10 +56,18 @@ pub struct Placed {
 }
 
 impl Placed {
-    /// The tile that lay next to this one across `dir` when it was laid, by laying index.
-    pub(crate) fn laid_next_to(&self, dir: Dir) -> Option<usize> {
-        let n = self.before[dir.index()];
-        (n != 0).then(|| usize::from(n - 1))
+    /// The tiles that lay next to this one when it was laid: each direction with one, and
+    /// its laying index. Only those directions are visited (a test per side would be a
+    /// branch the processor cannot guess).
+    pub(crate) fn laid_next_to(&self) -> impl Iterator<Item = (Dir, usize)> + '_ {
+        let mut dirs = (0..4).fold(0u32, |m, d| m | u32::from(self.before[d] != 0) << d);
+        std::iter::from_fn(move || {
+            (dirs != 0).then(|| {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                (Dir::from_index(d), usize::from(self.before[d]) - 1)
+            })
+        })
     }
 }
 

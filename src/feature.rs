@@ -891,10 +891,7 @@ impl Features {
             }
         }
 
-        for dir in Dir::ALL {
-            let Some(n) = placed.laid_next_to(dir) else {
-                continue;
-            };
+        for (dir, n) in placed.laid_next_to() {
             let other = board.placed()[n];
             let otile = &tiles[other.tile];
             let back = dir.opposite();
