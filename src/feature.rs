@@ -467,13 +467,20 @@ impl<T: Info> Arena<T> {
         n
     }
 
-    fn find(&self, mut n: u32) -> u32 {
+    fn find(&self, n: u32) -> u32 {
+        // A root and a node right under it take the same path: which of the two a node is
+        // would be a branch the processor cannot guess.
+        let p = self.nodes[n as usize].parent;
+        let mut g = self.nodes[p as usize].parent;
+        if g == p {
+            return p;
+        }
         loop {
-            let p = self.nodes[n as usize].parent;
-            if p == n {
-                return n;
+            let up = self.nodes[g as usize].parent;
+            if up == g {
+                return g;
             }
-            n = p;
+            g = up;
         }
     }
 
