@@ -564,19 +564,21 @@ impl Board {
     /// as in [`Board::fitting`], into `out` (cleared first); returns how many placements
     /// they make. Move generation walks the list twice: to count the moves, then to find the
     /// one drawn.
-    pub(crate) fn fitting_into(&self, tile: &Tile, out: &mut Vec<(u16, u8)>) -> usize {
+    pub(crate) fn fitting_into(&self, tile: &Tile, out: &mut Fitting) -> usize {
         // Every square is written and only those that fit are kept: no branch per square,
-        // whether a tile fits a square being anybody's guess.
-        out.resize(self.frontier.len(), (0, 0));
+        // whether a tile fits a square being anybody's guess. The buffer only grows.
+        if out.all.len() < self.frontier.len() {
+            out.all.resize(self.frontier.len(), (0, 0));
+        }
         let fits = self.fits(tile);
         let (mut len, mut count) = (0, 0);
         for (i, sq) in self.frontier.iter().enumerate() {
             let rots = fits(sq);
-            out[len] = (i as u16, rots);
+            out.all[len] = (i as u16, rots);
             len += usize::from(rots != 0);
-            count += usize::from(ROTATIONS_IN[usize::from(rots)]);
+            count += usize::from(rotations_in(rots));
         }
-        out.truncate(len);
+        out.len = len;
         count
     }
 
@@ -614,7 +616,25 @@ impl Board {
 
 /// How many rotations a set of rotation bits holds (a table: the build targets processors
 /// without a population-count instruction).
-pub(crate) const ROTATIONS_IN: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+pub(crate) fn rotations_in(rots: u8) -> u8 {
+    const IN: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+    IN[usize::from(rots & 15)]
+}
+
+/// The frontier squares where a tile fits, each with the rotations that fit there as bits
+/// (see [`Board::fitting_into`]); a buffer kept from one turn to the next.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Fitting {
+    all: Vec<(u16, u8)>,
+    len: usize,
+}
+
+impl Fitting {
+    /// The squares (by frontier index) and rotations, in frontier order.
+    pub(crate) fn squares(&self) -> &[(u16, u8)] {
+        &self.all[..self.len]
+    }
+}
 
 /// Rotation `k` (from 0) of a set of rotation bits.
 pub(crate) fn nth_rotation(rots: u8, k: usize) -> Rotation {

@@ -115,7 +115,7 @@ pub struct MctsBot {
     groups: Vec<Group>,
     arms: Vec<Stats>,
     /// The frontier squares where the tile fits, kept from one playout move to the next.
-    fitting: Vec<(u16, u8)>,
+    fitting: crate::board::Fitting,
     unseen: (Vec<usize>, Vec<usize>),
     dealt: (Vec<usize>, Vec<usize>),
     seen: Vec<FeatureKey>,
@@ -135,7 +135,7 @@ impl MctsBot {
             scratch: None,
             groups: Vec::new(),
             arms: Vec::new(),
-            fitting: Vec::new(),
+            fitting: Default::default(),
             unseen: (Vec::new(), Vec::new()),
             dealt: (Vec::new(), Vec::new()),
             seen: Vec::new(),

@@ -5,7 +5,7 @@
 //! zones are free comes from [`super::free`]; the Scout's own moves from [`super::scout`].
 
 use super::{Game, Move, Play, Turn, free};
-use crate::board::{FrontierSquare, Placement, ROTATIONS_IN, nth_rotation};
+use crate::board::{Fitting, FrontierSquare, Placement, nth_rotation, rotations_in};
 use crate::feature::{FeatureKey, PieceAt, ZoneId};
 use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::options::ScoutOptions;
@@ -163,7 +163,7 @@ impl Game {
     /// game is over.
     pub(crate) fn pick_bare_move(
         &self,
-        fitting: &mut Vec<(u16, u8)>,
+        fitting: &mut Fitting,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Move> {
         let turn = self.turn?;
@@ -182,7 +182,7 @@ impl Game {
         &self,
         turn: Turn,
         drawn: usize,
-        fitting: &mut Vec<(u16, u8)>,
+        fitting: &mut Fitting,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Move> {
         let tile = &self.set.tiles[drawn];
@@ -191,8 +191,8 @@ impl Game {
         let Some(mut k) = k.checked_sub(refuse) else {
             return Some(Move::refuse());
         };
-        for &(i, rots) in fitting.iter() {
-            let n = usize::from(ROTATIONS_IN[usize::from(rots)]);
+        for &(i, rots) in fitting.squares() {
+            let n = usize::from(rotations_in(rots));
             if k < n {
                 return Some(Move {
                     at: Placement {
@@ -275,10 +275,10 @@ impl Game {
         };
         // One count per square: most squares have nothing taken next door, and then every
         // rotation there gives as many moves.
-        for &(i, rots) in &buf.fitting {
+        for &(i, rots) in buf.fitting.squares() {
             let sq = self.board.frontier_square(i);
             let n = if !self.anything_taken(sq, wants) {
-                u32::from(ROTATIONS_IN[usize::from(rots)]) * everywhere
+                u32::from(rotations_in(rots)) * everywhere
             } else {
                 self.look_around(sq, wants, &mut around);
                 rotations(rots).map(|rot| moves_at(sq, rot, &around)).sum()
@@ -289,13 +289,18 @@ impl Game {
         let Some(mut j) = pick(total).checked_sub(refuse) else {
             return Some(Move::refuse());
         };
-        let (i, rots) = buf.fitting.iter().zip(&buf.counts).find_map(|(&f, &n)| {
-            if j < n as usize {
-                return Some(f);
-            }
-            j -= n as usize;
-            None
-        })?;
+        let (i, rots) = buf
+            .fitting
+            .squares()
+            .iter()
+            .zip(&buf.counts)
+            .find_map(|(&f, &n)| {
+                if j < n as usize {
+                    return Some(f);
+                }
+                j -= n as usize;
+                None
+            })?;
         let sq = self.board.frontier_square(i);
         self.look_around(sq, wants, &mut around);
         for rot in rotations(rots) {
@@ -694,7 +699,7 @@ fn rotations(rots: u8) -> impl Iterator<Item = u8> {
 #[derive(Default)]
 pub(crate) struct MovePicker {
     /// The frontier squares where the tile fits, with its rotations there.
-    fitting: Vec<(u16, u8)>,
+    fitting: Fitting,
     /// How many moves each placement gives, in order.
     counts: Vec<u32>,
     /// The shaman choices of the turn, and the feature each empties.
@@ -809,7 +814,7 @@ mod tests {
     /// The moves without a piece or recall are counted and picked in the order of the list.
     #[test]
     fn a_picked_bare_move_is_the_listed_one() {
-        let mut fitting = Vec::new();
+        let mut fitting = crate::board::Fitting::default();
         each_position(|game, list, name| {
             let bare: Vec<Move> = list
                 .iter()
