@@ -498,8 +498,11 @@ impl Board {
             match self.cells[nc] {
                 EMPTY => {
                     self.set_cell(nc, FRONTIER | self.frontier.len() as u16);
-                    let mut next_to = [0; 4];
-                    next_to[dir.opposite().index()] = index as u16 + 1;
+                    // Made whole rather than written at one index: a write at a varying place
+                    // followed by reading the whole array stalls the processor.
+                    let back_index = dir.opposite().index();
+                    let next_to =
+                        [0, 1, 2, 3].map(|d| if d == back_index { index as u16 + 1 } else { 0 });
                     self.frontier.push(FrontierSquare {
                         pos: npos,
                         need: shows << back,

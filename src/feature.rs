@@ -874,18 +874,21 @@ impl Features {
             self.systems.push(local_system(tile, i), t, false);
         }
         self.tiles.push(nodes);
+        // Without a branch on each side's kind (a guess the processor mostly loses): a side
+        // part's node is its arena's first node of the tile plus the zone's index (lakes never
+        // meet a side), and the parts a forest or meadow side lacks are chosen away.
+        let bases = [nodes.base[0], nodes.base[1], nodes.base[2], NONE];
         let edges = Dir::ALL.map(|dir| {
-            let at = |part| tile.zone_at(placed.rot, dir, part);
-            let node = |z: ZoneRef| nodes.base[arena_slot(z.kind)] + u32::from(z.index);
-            let middle = at(1);
-            let (ends, system) = match tile.side(placed.rot, dir) {
-                Side::River => (
-                    (node(at(0)), node(at(2))),
-                    nodes.system + u32::from(middle.index),
-                ),
-                _ => ((NONE, NONE), NONE),
-            };
-            [ends.0, node(middle), ends.1, system]
+            let [a, m, b] = tile.turned[usize::from(placed.rot.0 & 3)][dir.index()];
+            let node = |z: ZoneRef| bases[z.kind as usize].wrapping_add(u32::from(z.index));
+            let river = tile.side(placed.rot, dir) == Side::River;
+            let or_none = |n: u32| if river { n } else { NONE };
+            [
+                or_none(node(a)),
+                node(m),
+                or_none(node(b)),
+                or_none(nodes.system + u32::from(m.index)),
+            ]
         });
         self.edges.push(edges);
         for (i, r) in tile.rivers.iter().enumerate() {
