@@ -36,8 +36,8 @@ impl About {
     /// Whether one of `tiles` shows this special.
     pub fn shown_in(self, tiles: &[Tile]) -> bool {
         tiles.iter().any(|t| match self {
-            About::Meadow(s) => t.meadows.iter().any(|m| m.has(s)),
-            About::Lake(s) => t.lakes.iter().any(|l| l.has(s)),
+            About::Meadow(s) => t.meadow_shows(s),
+            About::Lake(s) => t.lake_shows(s),
         })
     }
 }

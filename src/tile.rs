@@ -484,6 +484,9 @@ pub struct Tile {
     /// [`Tile::zone_at`] for every rotation, board direction and part: the zones next door
     /// are looked up for every placement tried.
     pub(crate) turned: [[[ZoneRef; 3]; 4]; 4],
+    /// Every [`MeadowSpecial`] any of its meadows shows and every [`LakeSpecial`] any of its
+    /// lakes shows, as bits: asked on every turn (a shaman, a hunting trap, a logboat).
+    pub(crate) shows: (u8, u8),
 }
 
 /// Two bits per direction, `Side as u8`, north lowest.
@@ -502,6 +505,24 @@ pub(crate) fn neighbours_mask(code: SideCode) -> SideCode {
 }
 
 impl Tile {
+    /// Whether one of its meadows shows `special`.
+    pub fn meadow_shows(&self, special: MeadowSpecial) -> bool {
+        self.shows.0 & special.bit() != 0
+    }
+
+    /// Whether one of its lakes shows `special`.
+    pub fn lake_shows(&self, special: LakeSpecial) -> bool {
+        self.shows.1 & special.bit() != 0
+    }
+
+    /// The table of [`Tile::meadow_shows`] and [`Tile::lake_shows`].
+    pub(crate) fn shows_table(&self) -> (u8, u8) {
+        (
+            self.meadows.iter().fold(0, |m, x| m | x.specials),
+            self.lakes.iter().fold(0, |m, x| m | x.specials),
+        )
+    }
+
     /// The side facing `dir` on the board when the tile is turned by `rot`.
     pub fn side(&self, rot: Rotation, dir: Dir) -> Side {
         self.sides[rot.unturn(dir).index()]

@@ -749,10 +749,12 @@ fn build_tile(raw: &RawTile) -> Result<Tile, String> {
             kind: ZoneKind::Meadow,
             index: 0,
         }; 3]; 4]; 4],
+        shows: (0, 0),
     };
     tile.distinct_rotations = distinct_rotations(&tile);
     tile.fits = tile.fit_table();
     tile.turned = tile.turned_table();
+    tile.shows = tile.shows_table();
     Ok(tile)
 }
 

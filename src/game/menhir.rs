@@ -130,8 +130,5 @@ pub(super) type Around = Buf<ZoneId, 144>;
 
 /// Whether laying `tile` sets off a power at once (hunting trap, logboat) that may score.
 pub fn acts_when_laid(tile: &Tile) -> bool {
-    tile.meadows
-        .iter()
-        .any(|m| m.has(MeadowSpecial::HuntingTrap))
-        || tile.lakes.iter().any(|l| l.has(LakeSpecial::Logboat))
+    tile.meadow_shows(MeadowSpecial::HuntingTrap) || tile.lake_shows(LakeSpecial::Logboat)
 }

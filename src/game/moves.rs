@@ -443,10 +443,7 @@ impl Game {
     }
 
     pub(super) fn shaman_tile(&self, tile_index: usize) -> bool {
-        self.set.tiles[tile_index]
-            .meadows
-            .iter()
-            .any(|m| m.has(MeadowSpecial::Shaman))
+        self.set.tiles[tile_index].meadow_shows(MeadowSpecial::Shaman)
     }
 
     pub(super) fn shaman_card(&self, turn: Turn) -> Result<&ScoutOptions, IllegalRecall> {
