@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use hunters::Variant;
 use hunters::bot::BotKind;
-use hunters::compare;
+use hunters::compare::{self, Table};
 use hunters::game::{Game, Move};
 use hunters::log;
 
@@ -171,14 +171,15 @@ fn playouts() {
 /// Allocations (and reallocations) per turn of whole games, as `simulate` plays them (no
 /// events kept) and as `play` does (every event kept for the log); the same without those
 /// of setting a game up (dealing, the board, the bots); and with bots that played a game
-/// before (their buffers, the greedy bot's copy of the game, are grown to size once).
+/// before (their buffers, the greedy bot's copy of the game, are grown to size once); and
+/// with the game kept too (`compare::Table`), its setup counted.
 fn allocations() {
     println!("## Allocations per turn (2 players, 100 games each)");
     println!();
     println!(
-        "| variant | bots | events kept | allocations per turn | without the setup | bots kept from game to game |"
+        "| variant | bots | events kept | allocations per turn | without the setup | bots kept from game to game | game and bots kept, setup included |"
     );
-    println!("|---|---|---|---:|---:|---:|");
+    println!("|---|---|---|---:|---:|---:|---:|");
     for variant in ["2002", "2020", "2002-scout"] {
         let v = Variant::load(variant).expect("a built-in variant");
         for bot in [BotKind::Random, BotKind::Greedy] {
@@ -224,12 +225,23 @@ fn allocations() {
                         kept += ALLOCATIONS.load(Ordering::Relaxed) - start;
                     }
                 }
+                // The same games again on one table, as a `simulate` worker plays them: the
+                // game restarted and the bots started over, setting up included.
+                let mut table = Table::default();
+                let seats = [bot.clone(), bot.clone()];
+                table.play(&v, &seats, 0, keep).unwrap();
+                let start = ALLOCATIONS.load(Ordering::Relaxed);
+                for seed in 1..101 {
+                    table.play(&v, &seats, seed, keep).unwrap();
+                }
+                let on_table = ALLOCATIONS.load(Ordering::Relaxed) - start;
                 println!(
-                    "| {variant} | {bot} | {} | {:.1} | {:.2} | {:.3} |",
+                    "| {variant} | {bot} | {} | {:.1} | {:.2} | {:.3} | {:.3} |",
                     if keep { "yes" } else { "no" },
                     n as f64 / turns as f64,
                     (n - setup) as f64 / turns as f64,
-                    kept as f64 / kept_turns as f64
+                    kept as f64 / kept_turns as f64,
+                    on_table as f64 / kept_turns as f64
                 );
             }
         }

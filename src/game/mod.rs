@@ -362,7 +362,13 @@ impl Game {
     /// every other field starts afresh, keeping the memory it has. The start tile is laid
     /// and player 0 draws.
     fn begin(&mut self, hands: Vec<Vec<Special>>) {
-        let start = self.set.deck(Deck::Start)[0];
+        // The first tile of the start deck, found without listing the deck.
+        let start = self
+            .set
+            .tiles
+            .iter()
+            .position(|t| t.deck == Deck::Start && t.count > 0)
+            .expect("a tile set has a start tile");
         // Room for every tile that can be laid: the start tile, every copy in both decks and
         // the special tiles in the players' hands.
         let specials = hands
