@@ -46,18 +46,75 @@ struct Touch {
     near: u8,
 }
 
+/// Features next to a square, each listed once, and the side parts that touch each.
+#[derive(Clone, Copy)]
+struct Touching<const PARTS: usize> {
+    parts: [Touch; PARTS],
+    near: [Near; PARTS],
+    /// How many parts and features are listed.
+    len: (u8, u8),
+}
+
+impl<const PARTS: usize> Touching<PARTS> {
+    const NONE: Self = Touching {
+        parts: [Touch { part: 0, near: 0 }; PARTS],
+        near: [Near::NONE; PARTS],
+        len: (0, 0),
+    };
+
+    fn near(&self) -> &[Near] {
+        &self.near[..usize::from(self.len.1)]
+    }
+
+    /// Adds side part `part` touching the feature `key`, listing the feature if it is new.
+    fn touch(&mut self, part: u8, (key, claimed): (FeatureKey, u16)) {
+        let n = usize::from(self.len.1);
+        let i = self.near[..n]
+            .iter()
+            .position(|x| x.key == key)
+            .unwrap_or_else(|| {
+                self.near[n] = Near { key, claimed };
+                self.len.1 += 1;
+                n
+            });
+        self.parts[usize::from(self.len.0)] = Touch {
+            part,
+            near: i as u8,
+        };
+        self.len.0 += 1;
+    }
+
+    /// For each feature listed, the zones touching it as bits (`bit` of a side part), then
+    /// the zones of the features `taken` says are taken spread over every set they share a
+    /// zone with, and over the sets of `joined`.
+    fn spread_taken(
+        &self,
+        bit: impl Fn(u8) -> u64,
+        taken: impl Fn(&Near) -> bool,
+        joined: &[u64],
+    ) -> u64 {
+        let mut zones = [0u64; PARTS];
+        for t in &self.parts[..usize::from(self.len.0)] {
+            zones[usize::from(t.near)] |= bit(t.part);
+        }
+        let near = self.near();
+        let seed = near
+            .iter()
+            .zip(&zones)
+            .filter(|(n, _)| taken(n))
+            .fold(0, |m, (_, z)| m | z);
+        spread(seed, &zones[..near.len()], joined)
+    }
+}
+
 /// The features around one empty square, each listed once, and which parts of its sides
 /// touch which.
 #[derive(Clone, Copy)]
 pub(super) struct Surroundings {
     /// For meeples: the forests, meadows and rivers next door.
-    touches: [Touch; 12],
-    near: [Near; 12],
+    meeples: Touching<12>,
     /// For huts: the middle parts of the river sides and the river systems there.
-    river_touches: [Touch; 4],
-    systems: [Near; 4],
-    /// How many of each are in use.
-    len: [u8; 4],
+    huts: Touching<4>,
     /// The kinds of feature around with a piece claiming them, as bits by [`FeatureKind`].
     claimed: u8,
     any_hut: bool,
@@ -66,11 +123,8 @@ pub(super) struct Surroundings {
 impl Surroundings {
     /// Nothing looked up, for a mover with no piece to put.
     pub(super) const NOTHING: Surroundings = Surroundings {
-        touches: [Touch { part: 0, near: 0 }; 12],
-        near: [Near::NONE; 12],
-        river_touches: [Touch { part: 0, near: 0 }; 4],
-        systems: [Near::NONE; 4],
-        len: [0; 4],
+        meeples: Touching::NONE,
+        huts: Touching::NONE,
         claimed: 0,
         any_hut: false,
     };
@@ -83,66 +137,26 @@ impl Surroundings {
 
     /// Whether the claimed feature of `key` lies next to the square.
     pub(super) fn touches_claimed(&self, key: FeatureKey) -> bool {
-        self.near().iter().any(|n| n.claimed > 0 && n.key == key)
-    }
-
-    fn near(&self) -> &[Near] {
-        &self.near[..usize::from(self.len[1])]
-    }
-
-    /// Adds a part touching the feature `key`, listing the feature if it is new (`len`:
-    /// the parts and the features in use).
-    fn touch(
-        touches: &mut [Touch],
-        near: &mut [Near],
-        len: &mut [u8],
-        part: u8,
-        (key, claimed): (FeatureKey, u16),
-    ) {
-        let (t, n) = (usize::from(len[0]), usize::from(len[1]));
-        let found = near[..n].iter().position(|x| x.key == key);
-        let i = found.unwrap_or_else(|| {
-            near[n] = Near { key, claimed };
-            len[1] += 1;
-            n
-        });
-        touches[t] = Touch {
-            part,
-            near: i as u8,
-        };
-        len[0] += 1;
+        self.meeples
+            .near()
+            .iter()
+            .any(|n| n.claimed > 0 && n.key == key)
     }
 
     /// The zones of `tile` turned by `rot` that join a taken feature here once the shaman's
     /// meeple left `gone`, as bits of [`zone_bit`]: zones touching one feature become one
     /// with it, so whatever shares a zone with a taken feature is taken too.
     fn taken_meeple_zones(&self, tile: &Tile, rot: usize, gone: Option<FeatureKey>) -> u64 {
-        let mut zones = [0u64; 12];
-        for t in &self.touches[..usize::from(self.len[0])] {
-            zones[usize::from(t.near)] |= zone_bit(part_zone(tile, rot, t.part));
-        }
-        let near = self.near();
-        let taken = near
-            .iter()
-            .zip(&zones)
-            .filter(|(n, _)| n.taken(gone))
-            .fold(0, |m, (_, z)| m | z);
-        spread(taken, &zones[..near.len()], &[])
+        self.meeples.spread_taken(
+            |part| zone_bit(part_zone(tile, rot, part)),
+            |n| n.taken(gone),
+            &[],
+        )
     }
 
     /// The rivers and lakes of `tile` turned by `rot` in a river system with a hut, as bits
     /// (rivers, then lakes).
     fn taken_system_zones(&self, tile: &Tile, rot: usize) -> u64 {
-        let mut zones = [0u64; 4];
-        for t in &self.river_touches[..usize::from(self.len[2])] {
-            zones[usize::from(t.near)] |= 1 << part_zone(tile, rot, t.part).index;
-        }
-        let systems = &self.systems[..usize::from(self.len[3])];
-        let taken = systems
-            .iter()
-            .zip(&zones)
-            .filter(|(s, _)| s.claimed > 0)
-            .fold(0, |m, (_, z)| m | z);
         // Rivers and their lakes are one system from the start (a river has two ends, a
         // tile at most 16 zones).
         let nr = tile.rivers.len();
@@ -156,7 +170,11 @@ impl Surroundings {
                 }
             }
         }
-        spread(taken, &zones[..systems.len()], &lakes[..n])
+        self.huts.spread_taken(
+            |part| 1 << part_zone(tile, rot, part).index,
+            |s| s.claimed > 0,
+            &lakes[..n],
+        )
     }
 }
 
@@ -228,7 +246,8 @@ impl Game {
         (meeples, huts): (bool, bool),
         s: &mut Surroundings,
     ) {
-        s.len = [0; 4];
+        s.meeples.len = (0, 0);
+        s.huts.len = (0, 0);
         s.claimed = 0;
         s.any_hut = false;
         for (dir, n, side) in sq.neighbours() {
@@ -243,21 +262,11 @@ impl Game {
                 if meeples {
                     let (key, claimed) = claim;
                     s.claimed |= u8::from(claimed > 0) << key.kind as u8;
-                    let mut len = [s.len[0], s.len[1]];
-                    Surroundings::touch(&mut s.touches, &mut s.near, &mut len, at, claim);
-                    [s.len[0], s.len[1]] = len;
+                    s.meeples.touch(at, claim);
                 }
                 if let Some((system, hut)) = system {
                     s.any_hut |= hut;
-                    let mut len = [s.len[2], s.len[3]];
-                    Surroundings::touch(
-                        &mut s.river_touches,
-                        &mut s.systems,
-                        &mut len,
-                        at,
-                        (system, u16::from(hut)),
-                    );
-                    [s.len[2], s.len[3]] = len;
+                    s.huts.touch(at, (system, u16::from(hut)));
                 }
             }
         }
@@ -293,7 +302,7 @@ impl Game {
             let mut mask = all(tile.forests.len())
                 | all(tile.meadows.len()) << 16
                 | all(tile.rivers.len()) << 32;
-            if around.claimed != 0 && around.near().iter().any(|n| n.taken(gone)) {
+            if around.claimed != 0 && around.meeples.near().iter().any(|n| n.taken(gone)) {
                 mask &= !around.taken_meeple_zones(tile, rot, gone);
             }
             free.masks[0] = mask as u16;
