@@ -391,6 +391,9 @@ impl Game {
         // Every piece of every player may stand on the board at once.
         let pieces = self.players * usize::from(params.meeples + params.huts) + specials;
         self.scout = ScoutState::default();
+        // Recording starts before the deal: a game restarted after one that kept no events
+        // logs its deal as a new game does.
+        self.record = true;
         self.events.clear();
         for (p, hand) in hands.into_iter().enumerate().take(self.players) {
             for &special in &hand {
@@ -410,7 +413,6 @@ impl Game {
         self.pieces.reserve(pieces);
         self.covered.clear();
         self.turn = None;
-        self.record = true;
         self.mark = trial::Mark::default();
         self.scored.clear();
         self.scored.reserve(pieces);
