@@ -838,17 +838,7 @@ fn refusal_no_piece_left() {
     );
 
     // 2002: the only meeple in the supply scored and came back this turn (T14-B1 in 2002).
-    let regular = ["39", "37", "40", "62", "60", "61", "38", "48", "35", "30"];
-    let mut g = game("2002", &[], &regular, &["B04", "B03"], &[]);
-    lay(&mut g, RED, "39", (1, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "37", (0, 1, 0), NOTHING);
-    lay(&mut g, RED, "40", (2, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "62", (0, -1, 0), NOTHING);
-    lay(&mut g, RED, "60", (3, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "61", (0, -2, 0), NOTHING);
-    lay(&mut g, RED, "38", (4, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "48", (-1, 0, 0), NOTHING);
-    lay(&mut g, RED, "35", (5, 0, 2), gatherer(0));
+    let mut g = reds_gatherer_back_for_a_bonus_turn();
     expect_turn(&g, RED, "B04", true);
     assert_eq!(g.supply(RED).0, 1);
     let e = refused(&mut g, |g| drawn_move(g, (0, 2, 2), None, gatherer(0)));

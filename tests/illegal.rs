@@ -935,17 +935,7 @@ fn piece_none_left_names_the_meeple() {
 fn piece_returned_this_turn_names_the_option() {
     // 2002: Red's only meeple in the supply came back when tile 35 closed the forest, during
     // this turn; returned members are used from the next turn.
-    let regular = ["39", "37", "40", "62", "60", "61", "38", "48", "35", "30"];
-    let mut g = game("2002", &[], &regular, &["B04", "B03"], &[]);
-    lay(&mut g, RED, "39", (1, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "37", (0, 1, 0), NOTHING);
-    lay(&mut g, RED, "40", (2, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "62", (0, -1, 0), NOTHING);
-    lay(&mut g, RED, "60", (3, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "61", (0, -2, 0), NOTHING);
-    lay(&mut g, RED, "38", (4, 0, 0), hunter(0));
-    lay(&mut g, BLUE, "48", (-1, 0, 0), NOTHING);
-    lay(&mut g, RED, "35", (5, 0, 2), gatherer(0));
+    let mut g = reds_gatherer_back_for_a_bonus_turn();
     expect_turn(&g, RED, "B04", true);
     assert_eq!(g.supply(RED).0, 1);
     assert_eq!(g.usable_meeples(), 0);

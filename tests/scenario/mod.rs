@@ -247,13 +247,15 @@ pub fn the_2020_shaman_turn() -> Game {
     g
 }
 
-/// 2002: Red's five meeples lie as hunters (Blue lays tiles without pieces). Blue is to lay
-/// tile 63, then Red tile 34 with no meeple left.
-pub fn reds_meeples_all_hunting() -> Game {
-    let regular = [
-        "39", "37", "40", "62", "60", "61", "38", "48", "0", "63", "34", "30",
-    ];
-    let mut g = game("2002", &[], &regular, &["B03"], &[]);
+/// 2002: Red puts four hunters in the meadows north of a row of forest tiles east of the
+/// volcano (39, 40, 60, 38) while Blue lays 37, 62, 61 and 48 without pieces; then Red lays
+/// the tiles of `rest` (the regular deck after those eight).
+fn reds_four_hunters(rest: &[&str], bonus: &[&str]) -> Game {
+    let regular: Vec<&str> = ["39", "37", "40", "62", "60", "61", "38", "48"]
+        .into_iter()
+        .chain(rest.iter().copied())
+        .collect();
+    let mut g = game("2002", &[], &regular, bonus, &[]);
     lay(&mut g, RED, "39", (1, 0, 0), hunter(0));
     lay(&mut g, BLUE, "37", (0, 1, 0), NOTHING);
     lay(&mut g, RED, "40", (2, 0, 0), hunter(0));
@@ -262,7 +264,23 @@ pub fn reds_meeples_all_hunting() -> Game {
     lay(&mut g, BLUE, "61", (0, -2, 0), NOTHING);
     lay(&mut g, RED, "38", (4, 0, 0), hunter(0));
     lay(&mut g, BLUE, "48", (-1, 0, 0), NOTHING);
+    g
+}
+
+/// 2002: Red's five meeples lie as hunters (Blue lays tiles without pieces). Blue is to lay
+/// tile 63, then Red tile 34 with no meeple left.
+pub fn reds_meeples_all_hunting() -> Game {
+    let mut g = reds_four_hunters(&["0", "63", "34", "30"], &["B03"]);
     lay(&mut g, RED, "0", (-2, 0, 1), hunter(0));
     assert_eq!(g.supply(RED), (0, 2));
+    g
+}
+
+/// 2002: Red's only meeple in the supply, a gatherer on tile 35 (turned twice), closed the
+/// volcano's forest and came back during this turn; Red is to lay the bonus tile B04 drawn
+/// for it (tile 30 comes next).
+pub fn reds_gatherer_back_for_a_bonus_turn() -> Game {
+    let mut g = reds_four_hunters(&["35", "30"], &["B04", "B03"]);
+    lay(&mut g, RED, "35", (5, 0, 2), gatherer(0));
     g
 }
