@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::tile::{Dir, Rotation, Side, SideCode, Tile, neighbours_mask};
+use crate::tile::{Dir, Rotation, Side, SideCode, Tile, each_bit, neighbours_mask};
 
 /// A square of the board. The start tile is at (0, 0); x grows to the east, y to the south.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -60,14 +60,8 @@ impl Placed {
     /// its laying index. Only those directions are visited (a test per side would be a
     /// branch the processor cannot guess).
     pub(crate) fn laid_next_to(&self) -> impl Iterator<Item = (Dir, usize)> + '_ {
-        let mut dirs = (0..4).fold(0u32, |m, d| m | u32::from(self.before[d] != 0) << d);
-        std::iter::from_fn(move || {
-            (dirs != 0).then(|| {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                (Dir::from_index(d), usize::from(self.before[d]) - 1)
-            })
-        })
+        let dirs = (0..4).fold(0, |m, d| m | u32::from(self.before[d] != 0) << d);
+        each_bit(dirs).map(|d| (Dir::from_index(d), usize::from(self.before[d]) - 1))
     }
 }
 
@@ -149,17 +143,13 @@ impl FrontierSquare {
     /// laying index and the side it shows. Only the directions with one are visited (the
     /// side code says which), so no test per empty side.
     pub(crate) fn neighbours(&self) -> impl Iterator<Item = (Dir, usize, Side)> + '_ {
-        // One bit per direction with a neighbour: either bit of its side code.
+        // The low bit of each direction's two that is set where either is: the side code
+        // is 0 only where there is no neighbour.
         let code = u32::from(self.need);
-        let mut dirs = (code | code >> 1) & 0x55;
-        std::iter::from_fn(move || {
-            (dirs != 0).then(|| {
-                let bit = dirs.trailing_zeros();
-                dirs &= dirs - 1;
-                let dir = Dir::from_index(bit as usize / 2);
-                let n = usize::from(self.next_to[dir.index()]) - 1;
-                (dir, n, Side::from_code((code >> bit) as SideCode))
-            })
+        each_bit((code | code >> 1) & 0x55).map(move |bit| {
+            let d = bit / 2;
+            let side = Side::from_code((code >> bit) as SideCode);
+            (Dir::from_index(d), usize::from(self.next_to[d]) - 1, side)
         })
     }
 }
@@ -564,7 +554,7 @@ impl Board {
     }
 
     /// The frontier squares where `tile` fits, in frontier order, with the rotations that fit
-    /// as in [`Board::fitting`], into `out` (cleared first); returns how many placements
+    /// as in [`Board::fitting`], into `out` (which then holds only these); returns how many placements
     /// they make. Move generation walks the list twice: to count the moves, then to find the
     /// one drawn.
     pub(crate) fn fitting_into(&self, tile: &Tile, out: &mut Fitting) -> usize {

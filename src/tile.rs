@@ -489,6 +489,19 @@ pub struct Tile {
     pub(crate) shows: (u8, u8),
 }
 
+/// The set bits of `mask`, lowest first: the directions, rotations or zones a mask names,
+/// visited without a test for each one that is not there.
+pub(crate) fn each_bit(mask: u32) -> impl Iterator<Item = usize> {
+    let mut left = mask;
+    std::iter::from_fn(move || {
+        (left != 0).then(|| {
+            let bit = left.trailing_zeros() as usize;
+            left &= left - 1;
+            bit
+        })
+    })
+}
+
 /// Two bits per direction, `Side as u8`, north lowest.
 pub(crate) type SideCode = u8;
 

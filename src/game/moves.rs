@@ -10,7 +10,7 @@ use crate::feature::{FeatureKey, PieceAt, ZoneId};
 use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::options::ScoutOptions;
 use crate::scout::Special;
-use crate::tile::{MeadowSpecial, Piece, Rotation, ZoneKind};
+use crate::tile::{MeadowSpecial, Piece, Rotation, ZoneKind, each_bit};
 
 impl Game {
     /// Meeples the player to move may put on the tile of this turn (before any shaman
@@ -681,14 +681,7 @@ type Recalls = free::Buf<Option<usize>, MAX_RECALLS>;
 
 /// The rotations in a set of rotation bits, smallest first.
 fn rotations(rots: u8) -> impl Iterator<Item = u8> {
-    let mut left = rots;
-    std::iter::from_fn(move || {
-        (left != 0).then(|| {
-            let r = left.trailing_zeros() as u8;
-            left &= left - 1;
-            r
-        })
-    })
+    each_bit(u32::from(rots)).map(|r| r as u8)
 }
 
 /// Buffers for drawing one legal move without listing them all, kept by a bot from one
