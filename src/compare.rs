@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::bot::{Bot, BotError, BotKind, play_out_watching};
+use crate::feature::MAX_PLAYERS;
 use crate::game::{Category, Game};
 use crate::variant::Variant;
 
@@ -42,41 +43,68 @@ pub struct Tension {
 }
 
 /// Follows the totals after every move and, once the game is over, says how the lead went.
+///
+/// Most moves score nothing: a move that leaves the totals as they were only counts (it runs
+/// on every move of every simulated game), and the players behind are marked as still behind
+/// when the totals next change or the game ends.
 #[derive(Default)]
 struct LeadWatch {
     leader: Option<usize>,
     lead_changes: u32,
     moves: u32,
+    /// The totals after the last move, and the players behind then, as bits.
+    totals: [u32; MAX_PLAYERS],
+    behind: u32,
     /// For each player: the last move after which they trailed, and the most they trailed by.
-    last_behind: [u32; crate::feature::MAX_PLAYERS],
-    worst: [u32; crate::feature::MAX_PLAYERS],
+    last_behind: [u32; MAX_PLAYERS],
+    worst: [u32; MAX_PLAYERS],
 }
 
 impl LeadWatch {
     fn see(&mut self, game: &Game) {
-        self.moves += 1;
-        let mut totals = [0u32; crate::feature::MAX_PLAYERS];
-        for (p, t) in totals.iter_mut().enumerate().take(game.players()) {
+        let players = game.players();
+        let mut totals = [0u32; MAX_PLAYERS];
+        for (p, t) in totals.iter_mut().enumerate().take(players) {
             *t = game.total(p);
         }
+        if totals == self.totals {
+            self.moves += 1;
+            return;
+        }
+        // Those behind were behind after every move up to this one.
+        self.mark_behind();
+        self.moves += 1;
+        self.totals = totals;
         let best = totals.iter().copied().max().unwrap_or(0);
-        let mut leaders = (0..game.players()).filter(|&p| totals[p] == best);
+        let mut leaders = (0..players).filter(|&p| totals[p] == best);
         if let (Some(only), None, true) = (leaders.next(), leaders.next(), best > 0) {
             if self.leader.is_some_and(|l| l != only) {
                 self.lead_changes += 1;
             }
             self.leader = Some(only);
         }
-        for (p, total) in totals.iter().enumerate().take(game.players()) {
+        self.behind = 0;
+        for (p, total) in totals.iter().enumerate().take(players) {
             let behind = best - total;
             if behind > 0 {
-                self.last_behind[p] = self.moves;
+                self.behind |= 1 << p;
                 self.worst[p] = self.worst[p].max(behind);
+            }
+        }
+        self.mark_behind();
+    }
+
+    /// The players behind trailed after the last move seen.
+    fn mark_behind(&mut self) {
+        for (p, last) in self.last_behind.iter_mut().enumerate() {
+            if self.behind & 1 << p != 0 {
+                *last = self.moves;
             }
         }
     }
 
-    fn tension(&self, winners: &[usize]) -> Tension {
+    fn tension(&mut self, winners: &[usize]) -> Tension {
+        self.mark_behind();
         let mut t = Tension {
             lead_changes: self.lead_changes,
             ..Tension::default()
@@ -668,5 +696,81 @@ impl Table {
         }
         play_out_watching(game, &mut self.bots, watch)?;
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lead followed the plain way: every player's standing looked at after every move.
+    #[derive(Default)]
+    struct Naive {
+        leader: Option<usize>,
+        lead_changes: u32,
+        moves: u32,
+        last_behind: [u32; MAX_PLAYERS],
+        worst: [u32; MAX_PLAYERS],
+    }
+
+    impl Naive {
+        fn see(&mut self, game: &Game) {
+            self.moves += 1;
+            let totals: Vec<u32> = (0..game.players()).map(|p| game.total(p)).collect();
+            let best = totals.iter().copied().max().unwrap_or(0);
+            let leaders: Vec<usize> = (0..totals.len()).filter(|&p| totals[p] == best).collect();
+            if leaders.len() == 1 && best > 0 {
+                if self.leader.is_some_and(|l| l != leaders[0]) {
+                    self.lead_changes += 1;
+                }
+                self.leader = Some(leaders[0]);
+            }
+            for (p, total) in totals.iter().enumerate() {
+                if best > *total {
+                    self.last_behind[p] = self.moves;
+                    self.worst[p] = self.worst[p].max(best - total);
+                }
+            }
+        }
+
+        fn tension(&self, w: usize) -> Tension {
+            Tension {
+                lead_changes: self.lead_changes,
+                settled_at: self.last_behind[w],
+                drama: self.worst[w],
+            }
+        }
+    }
+
+    #[test]
+    fn the_lead_watch_agrees_with_looking_after_every_move() {
+        let mut table = Table::default();
+        let mut changes = 0;
+        for (i, name) in ["2002", "2014", "2020", "2002-scout", "2014-scout"]
+            .iter()
+            .cycle()
+            .take(60)
+            .enumerate()
+        {
+            let variant = Variant::load(name).expect("a built-in variant");
+            let seats = vec![BotKind::Random; 2 + i % 4];
+            let (mut watch, mut naive) = (LeadWatch::default(), Naive::default());
+            let game = table
+                .play_watching(&variant, &seats, i as u64, false, |g| {
+                    watch.see(g);
+                    naive.see(g);
+                })
+                .expect("random bots do not fail");
+            assert!(game.is_over());
+            for w in 0..seats.len() {
+                assert_eq!(
+                    watch.tension(&[w]),
+                    naive.tension(w),
+                    "game {i} ({name}), seat {w}"
+                );
+            }
+            changes += watch.lead_changes;
+        }
+        assert!(changes > 0, "the games should see the lead change");
     }
 }
