@@ -60,7 +60,7 @@ impl Placed {
     /// its laying index. Only those directions are visited (a test per side would be a
     /// branch the processor cannot guess).
     pub(crate) fn laid_next_to(&self) -> impl Iterator<Item = (Dir, usize)> + '_ {
-        let dirs = (0..4).fold(0, |m, d| m | u32::from(self.before[d] != 0) << d);
+        let dirs = (0..4).fold(0, |m, d| m | u64::from(self.before[d] != 0) << d);
         each_bit(dirs).map(|d| (Dir::from_index(d), usize::from(self.before[d]) - 1))
     }
 }
@@ -146,7 +146,7 @@ impl FrontierSquare {
         // The low bit of each direction's two that is set where either is: the side code
         // is 0 only where there is no neighbour.
         let code = u32::from(self.need);
-        each_bit((code | code >> 1) & 0x55).map(move |bit| {
+        each_bit(u64::from((code | code >> 1) & 0x55)).map(move |bit| {
             let d = bit / 2;
             let side = Side::from_code((code >> bit) as SideCode);
             (Dir::from_index(d), usize::from(self.next_to[d]) - 1, side)
@@ -169,6 +169,7 @@ pub struct Board {
     cells: Vec<u16>,
     placed: Vec<Placed>,
     frontier: Vec<FrontierSquare>,
+    needs: Needs,
     /// Whether a trial is in progress, and what to put back on [`Board::undo_trial`]; the
     /// buffers stay for the next trial.
     trialing: bool,
@@ -187,11 +188,52 @@ struct BoardTrial {
 #[derive(Clone, Debug)]
 enum Write {
     Cell(u32, u16),
+    /// A frontier square asking for a side code came (true) or went.
+    Need(SideCode, bool),
     Grid {
         radius: i32,
         width: usize,
         cells: Vec<u16>,
     },
+}
+
+/// How many frontier squares ask for each side code, and which codes some square asks for
+/// (bits). How many placements a tile has is then a sum over the few dozen codes asked for
+/// rather than over every square, and whether it fits anywhere a look at those codes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Needs {
+    count: [u16; 256],
+    asked: [u64; 4],
+}
+
+impl Needs {
+    const NONE: Needs = Needs {
+        count: [0; 256],
+        asked: [0; 4],
+    };
+
+    fn add(&mut self, code: SideCode) {
+        let c = usize::from(code);
+        self.count[c] += 1;
+        self.asked[c / 64] |= 1 << (c % 64);
+    }
+
+    fn remove(&mut self, code: SideCode) {
+        let c = usize::from(code);
+        self.count[c] -= 1;
+        // Without a branch: whether the last square asking for the code went is a guess.
+        self.asked[c / 64] &= !(u64::from(self.count[c] == 0) << (c % 64));
+    }
+
+    /// The codes asked for, with how many squares ask for each.
+    fn asked(&self) -> impl Iterator<Item = (usize, u16)> + '_ {
+        (0..4).flat_map(move |w| {
+            each_bit(self.asked[w]).map(move |b| {
+                let c = 64 * w + b;
+                (c, self.count[c])
+            })
+        })
+    }
 }
 
 /// A copy of `v` with as much room as `v` has: a bot's copy of a game then lays the tiles
@@ -212,6 +254,7 @@ impl Clone for Board {
             cells: self.cells.clone(),
             placed: clone_with_room(&self.placed),
             frontier: clone_with_room(&self.frontier),
+            needs: self.needs.clone(),
             trialing: false,
             trial: BoardTrial::default(),
         }
@@ -224,6 +267,7 @@ impl Clone for Board {
         self.cells.clone_from(&o.cells);
         self.placed.clone_from(&o.placed);
         self.frontier.clone_from(&o.frontier);
+        self.needs.clone_from(&o.needs);
         self.trialing = false;
         self.trial.writes.clear();
     }
@@ -245,6 +289,7 @@ impl Board {
             cells: vec![EMPTY; width * width],
             placed: Vec::with_capacity(capacity),
             frontier: Vec::with_capacity(2 * capacity + 4),
+            needs: Needs::NONE,
             trialing: false,
             trial: BoardTrial::default(),
         }
@@ -269,6 +314,8 @@ impl Board {
         while let Some(w) = self.trial.writes.pop() {
             match w {
                 Write::Cell(c, old) => self.cells[c as usize] = old,
+                Write::Need(code, true) => self.needs.remove(code),
+                Write::Need(code, false) => self.needs.add(code),
                 Write::Grid {
                     radius,
                     width,
@@ -282,6 +329,22 @@ impl Board {
         }
         self.placed.truncate(self.trial.placed);
         std::mem::swap(&mut self.frontier, &mut self.trial.frontier);
+    }
+
+    /// A frontier square asks for `code`: it is new, or asks for more than before.
+    fn need_added(&mut self, code: SideCode) {
+        if self.trialing {
+            self.trial.writes.push(Write::Need(code, true));
+        }
+        self.needs.add(code);
+    }
+
+    /// A frontier square no longer asks for `code`.
+    fn need_gone(&mut self, code: SideCode) {
+        if self.trialing {
+            self.trial.writes.push(Write::Need(code, false));
+        }
+        self.needs.remove(code);
     }
 
     fn set_cell(&mut self, c: usize, v: u16) {
@@ -343,7 +406,9 @@ impl Board {
         for i in 0..self.frontier.len() {
             let c = self.cell(self.frontier[i].pos);
             self.cells[c] = EMPTY;
+            self.needs.count[usize::from(self.frontier[i].need)] = 0;
         }
+        self.needs.asked = [0; 4];
         self.placed.clear();
         self.frontier.clear();
         self.trialing = false;
@@ -465,6 +530,7 @@ impl Board {
         if v & FRONTIER != 0 {
             let i = usize::from(v & !FRONTIER);
             before = self.frontier[i].next_to;
+            self.need_gone(self.frontier[i].need);
             self.frontier.swap_remove(i);
             if let Some(moved) = self.frontier.get(i) {
                 let mc = self.cell(moved.pos);
@@ -498,11 +564,16 @@ impl Board {
                         need: shows << back,
                         next_to,
                     });
+                    self.need_added(shows << back);
                 }
                 v if v & FRONTIER != 0 => {
                     let sq = &mut self.frontier[usize::from(v & !FRONTIER)];
+                    let was = sq.need;
                     sq.need |= shows << back;
                     sq.next_to[dir.opposite().index()] = index as u16 + 1;
+                    let now = sq.need;
+                    self.need_gone(was);
+                    self.need_added(now);
                 }
                 _ => {}
             }
@@ -592,18 +663,52 @@ impl Board {
     /// The distinct rotations of `tile` that fit a frontier square, as bits; none on a full
     /// board. The tile's table holds them for every combination of neighbouring sides.
     fn fits<'a>(&self, tile: &'a Tile) -> impl Fn(&FrontierSquare) -> u8 + 'a {
-        static NOWHERE: [u8; 256] = [0; 256];
-        let table = if self.placed.len() >= self.capacity() {
-            &NOWHERE
-        } else {
-            &tile.fits
-        };
+        let table = self.fit_table(tile);
         move |sq| table[usize::from(sq.need)]
     }
 
-    /// Whether `tile` fits anywhere (stops at the first fit).
+    /// By side code asked for, the distinct rotations of `tile` that fit: the tile's table,
+    /// or none on a full board.
+    fn fit_table<'a>(&self, tile: &'a Tile) -> &'a [u8; 256] {
+        static NOWHERE: [u8; 256] = [0; 256];
+        if self.placed.len() >= self.capacity() {
+            &NOWHERE
+        } else {
+            &tile.fits
+        }
+    }
+
+    /// Whether `tile` fits anywhere.
     pub fn can_place(&self, tile: &Tile) -> bool {
-        self.fitting(tile).next().is_some()
+        let table = self.fit_table(tile);
+        self.needs.asked().any(|(code, _)| table[code] != 0)
+    }
+
+    /// How many placements `tile` has (as many as [`Board::placements`] lists), counted by
+    /// the side codes the frontier asks for.
+    pub(crate) fn placement_count(&self, tile: &Tile) -> usize {
+        let table = self.fit_table(tile);
+        self.needs
+            .asked()
+            .map(|(code, n)| usize::from(n) * usize::from(rotations_in(table[code])))
+            .sum()
+    }
+
+    /// Placement `k` (from 0) in the order of [`Board::placements`], if there are as many.
+    pub(crate) fn nth_placement(&self, tile: &Tile, mut k: usize) -> Option<Placement> {
+        let fits = self.fits(tile);
+        for sq in &self.frontier {
+            let rots = fits(sq);
+            let n = usize::from(rotations_in(rots));
+            if k < n {
+                return Some(Placement {
+                    pos: sq.pos,
+                    rot: nth_rotation(rots, k),
+                });
+            }
+            k -= n;
+        }
+        None
     }
 }
 
@@ -636,4 +741,73 @@ pub(crate) fn nth_rotation(rots: u8, k: usize) -> Rotation {
         rots &= rots - 1;
     }
     Rotation(rots.trailing_zeros() as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::{below, stream};
+    use crate::tileset::TileSet;
+
+    /// The counts by side code, worked out from the frontier as it stands.
+    fn recount(board: &Board) -> Needs {
+        let mut needs = Needs::NONE;
+        for sq in &board.frontier {
+            needs.add(sq.need);
+        }
+        needs
+    }
+
+    /// What the counts by side code answer, against the placements listed one by one.
+    fn check(set: &TileSet, board: &Board, when: &str) {
+        assert_eq!(board.needs, recount(board), "{when}");
+        for tile in &set.tiles {
+            let listed: Vec<Placement> = board.placements(tile).collect();
+            assert_eq!(board.placement_count(tile), listed.len(), "{when}");
+            assert_eq!(board.can_place(tile), !listed.is_empty(), "{when}");
+            for (k, at) in listed.iter().enumerate() {
+                assert_eq!(board.nth_placement(tile, k), Some(*at), "{when}");
+            }
+            assert_eq!(board.nth_placement(tile, listed.len()), None, "{when}");
+        }
+    }
+
+    /// Lays a random tile at a random placement, if one fits.
+    fn lay_one(set: &TileSet, board: &mut Board, rng: &mut crate::rng::Stream) -> bool {
+        let t = below(rng, set.tiles.len());
+        let n = board.placement_count(&set.tiles[t]);
+        if n == 0 {
+            return false;
+        }
+        let at = board.nth_placement(&set.tiles[t], below(rng, n)).unwrap();
+        board.place(&set.tiles[t], t, at).unwrap();
+        true
+    }
+
+    #[test]
+    fn the_counts_by_side_code_follow_the_frontier_through_trials_and_clearing() {
+        let set = TileSet::builtin("menhir").unwrap();
+        let mut rng = stream(7, "board counts");
+        let mut board = Board::new(60);
+        for round in 0..4 {
+            board.place_start(&set.tiles[0], 0, Rotation(0));
+            for laid in 0..50 {
+                if laid % 5 == 4 {
+                    board.begin_trial();
+                    for _ in 0..3 {
+                        lay_one(&set, &mut board, &mut rng);
+                    }
+                    check(&set, &board, &format!("round {round}, trial after {laid}"));
+                    board.undo_trial();
+                }
+                lay_one(&set, &mut board, &mut rng);
+                check(&set, &board, &format!("round {round}, {laid} laid"));
+            }
+            assert!(board.len() > 30, "round {round}: {} laid", board.len());
+            let copy = board.clone();
+            check(&set, &copy, &format!("round {round}, a copy"));
+            board.clear();
+            assert_eq!(board.needs, Needs::NONE, "round {round}, cleared");
+        }
+    }
 }

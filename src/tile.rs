@@ -491,7 +491,7 @@ pub struct Tile {
 
 /// The set bits of `mask`, lowest first: the directions, rotations or zones a mask names,
 /// visited without a test for each one that is not there.
-pub(crate) fn each_bit(mask: u32) -> impl Iterator<Item = usize> {
+pub(crate) fn each_bit(mask: u64) -> impl Iterator<Item = usize> {
     let mut left = mask;
     std::iter::from_fn(move || {
         (left != 0).then(|| {

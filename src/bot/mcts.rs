@@ -114,8 +114,6 @@ pub struct MctsBot {
     scratch: Option<Game>,
     groups: Vec<Group>,
     arms: Vec<Stats>,
-    /// The frontier squares where the tile fits, kept from one playout move to the next.
-    fitting: crate::board::Fitting,
     unseen: (Vec<usize>, Vec<usize>),
     dealt: (Vec<usize>, Vec<usize>),
     seen: Vec<FeatureKey>,
@@ -135,7 +133,6 @@ impl MctsBot {
             scratch: None,
             groups: Vec::new(),
             arms: Vec::new(),
-            fitting: Default::default(),
             unseen: (Vec::new(), Vec::new()),
             dealt: (Vec::new(), Vec::new()),
             seen: Vec::new(),
@@ -206,7 +203,7 @@ impl MctsBot {
             // The tile only, at random: a move without a piece or recall (there is always
             // one: the draw, or the tile at one of its placements).
             let rng = &mut self.rng;
-            let Some(m) = scratch.pick_bare_move(&mut self.fitting, |n| below(rng, n)) else {
+            let Some(m) = scratch.pick_bare_move(|n| below(rng, n)) else {
                 break;
             };
             scratch.play_unchecked(m);

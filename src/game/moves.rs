@@ -5,7 +5,7 @@
 //! zones are free comes from [`super::free`]; the Scout's own moves from [`super::scout`].
 
 use super::{Game, Move, Play, Turn, free};
-use crate::board::{Fitting, FrontierSquare, Placement, nth_rotation, rotations_in};
+use crate::board::{Fitting, FrontierSquare, Placement, rotations_in};
 use crate::feature::{FeatureKey, PieceAt, ZoneId};
 use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::options::ScoutOptions;
@@ -128,7 +128,7 @@ impl Game {
         // A mover with no piece to put and no shaman only lays the tile: one move per
         // placement, counted without looking at them.
         if let Some((turn, drawn)) = self.tile_only() {
-            return self.pick_placement(turn, drawn, &mut buf.fitting, pick);
+            return self.pick_placement(turn, drawn, pick);
         }
         if let Some(turn) = self.turn
             && let Some(drawn) = turn.tile
@@ -159,16 +159,11 @@ impl Game {
     /// Move `pick(n)` of the `n` legal moves that put no piece and recall nothing, in the
     /// order of [`Game::legal_moves`]: the refusal, if allowed, and the drawn tile at each
     /// placement; before a Scout player draws, the draw alone. What a playout that only lays
-    /// tiles plays, without working out free zones. `fitting` is a buffer; `None` once the
-    /// game is over.
-    pub(crate) fn pick_bare_move(
-        &self,
-        fitting: &mut Fitting,
-        pick: impl FnOnce(usize) -> usize,
-    ) -> Option<Move> {
+    /// tiles plays, without working out free zones. `None` once the game is over.
+    pub(crate) fn pick_bare_move(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
         let turn = self.turn?;
         match turn.tile {
-            Some(drawn) => self.pick_placement(turn, drawn, fitting, pick),
+            Some(drawn) => self.pick_placement(turn, drawn, pick),
             None => {
                 pick(1);
                 Some(Move::draw())
@@ -182,29 +177,20 @@ impl Game {
         &self,
         turn: Turn,
         drawn: usize,
-        fitting: &mut Fitting,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Move> {
         let tile = &self.set.tiles[drawn];
         let refuse = usize::from(self.may_refuse(turn));
-        let k = pick(refuse + self.board.fitting_into(tile, fitting));
-        let Some(mut k) = k.checked_sub(refuse) else {
+        // Counted by the side codes the frontier asks for, and only the squares up to the
+        // one drawn looked at.
+        let k = pick(refuse + self.board.placement_count(tile));
+        let Some(k) = k.checked_sub(refuse) else {
             return Some(Move::refuse());
         };
-        for &(i, rots) in fitting.squares() {
-            let n = usize::from(rotations_in(rots));
-            if k < n {
-                return Some(Move {
-                    at: Placement {
-                        pos: self.board.frontier_square(i).pos,
-                        rot: nth_rotation(rots, k),
-                    },
-                    ..Move::default()
-                });
-            }
-            k -= n;
-        }
-        None
+        self.board.nth_placement(tile, k).map(|at| Move {
+            at,
+            ..Move::default()
+        })
     }
 
     /// [`Game::pick_move`] once the tile is drawn: each placement's moves are counted
@@ -681,7 +667,7 @@ type Recalls = free::Buf<Option<usize>, MAX_RECALLS>;
 
 /// The rotations in a set of rotation bits, smallest first.
 fn rotations(rots: u8) -> impl Iterator<Item = u8> {
-    each_bit(u32::from(rots)).map(|r| r as u8)
+    each_bit(u64::from(rots)).map(|r| r as u8)
 }
 
 /// Buffers for drawing one legal move without listing them all, kept by a bot from one
@@ -804,7 +790,6 @@ mod tests {
     /// The moves without a piece or recall are counted and picked in the order of the list.
     #[test]
     fn a_picked_bare_move_is_the_listed_one() {
-        let mut fitting = crate::board::Fitting::default();
         each_position(|game, list, name| {
             let bare: Vec<Move> = list
                 .iter()
@@ -813,7 +798,7 @@ mod tests {
                 .collect();
             for (k, mv) in bare.iter().enumerate() {
                 let mut n = 0;
-                let picked = game.pick_bare_move(&mut fitting, |count| {
+                let picked = game.pick_bare_move(|count| {
                     n = count;
                     k
                 });
