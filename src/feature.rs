@@ -13,7 +13,7 @@
 //! each tile found on both sides is counted once (likewise a lake ending two rivers that
 //! become one, and a Scout piece standing in two zones that become one).
 
-use crate::board::{Board, Placement, clone_with_room};
+use crate::board::{Board, Placed, Placement, clone_with_room};
 use crate::tile::{
     Animals, Dir, MeadowSpecial, Piece, Ports, RiverEnd, Side, Tile, ZoneKind, ZoneRef,
 };
@@ -449,22 +449,27 @@ impl<T: Info> Arena<T> {
         self.mark.reserve(n);
     }
 
-    fn push(&mut self, info: T, tile: u16, listed: bool) -> u32 {
-        let n = self.len();
-        let list = if listed { n } else { NONE };
-        self.nodes.push(Node {
-            parent: n,
-            size: 1,
-            next: list,
-            head: list,
-            listed: u32::from(listed),
-            first: n,
-            tile_of: tile,
-            claims: info.claims(),
-        });
-        self.info.push(info);
-        self.mark.push(0);
-        n
+    /// Adds the zones of a tile laid `tile`-th, each a feature of its own (`own`), all on the
+    /// list of zones of tiles with several when `listed`; returns the first one's node.
+    fn push_own(&mut self, own: &[T], tile: u16, listed: bool) -> u32 {
+        let first = self.len();
+        for n in first..first + own.len() as u32 {
+            let list = if listed { n } else { NONE };
+            self.nodes.push(Node {
+                parent: n,
+                size: 1,
+                next: list,
+                head: list,
+                listed: u32::from(listed),
+                first: n,
+                tile_of: tile,
+                // Nobody stands on a tile just laid.
+                claims: 0,
+            });
+        }
+        self.info.extend_from_slice(own);
+        self.mark.resize(self.mark.len() + own.len(), 0);
+        first
     }
 
     fn find(&self, n: u32) -> u32 {
@@ -730,6 +735,110 @@ fn local_system(tile: &Tile, i: usize) -> SystemInfo {
     }
 }
 
+/// Each tile of a set as features of its own: its zones before anything joins them, and which
+/// of its rivers end in which of its lakes. Worked out once for a set (a game keeps them with
+/// its tiles): laying a tile then copies its own instead of working them out again.
+#[derive(Clone, Debug, Default)]
+pub struct TileFeatures {
+    /// Where each tile's own begin in the lists below (forests, meadows, rivers, systems,
+    /// lake ends); one more entry closes the last tile's.
+    starts: Vec<[u32; 5]>,
+    forests: Vec<ForestInfo>,
+    meadows: Vec<MeadowInfo>,
+    rivers: Vec<RiverInfo>,
+    /// A tile's rivers, then its lakes, each as a river system.
+    systems: Vec<SystemInfo>,
+    /// A river and a lake it ends in, as the tile's system indexes.
+    lake_ends: Vec<(u32, u32)>,
+}
+
+/// One tile's own features (see [`TileFeatures`]).
+#[derive(Clone, Copy)]
+struct Own<'a> {
+    forests: &'a [ForestInfo],
+    meadows: &'a [MeadowInfo],
+    rivers: &'a [RiverInfo],
+    systems: &'a [SystemInfo],
+    lake_ends: &'a [(u32, u32)],
+}
+
+impl TileFeatures {
+    /// The own features of every tile of `tiles`, by tile index.
+    pub fn of(tiles: &[Tile]) -> TileFeatures {
+        let mut f = TileFeatures::default();
+        for tile in tiles {
+            f.push(tile);
+        }
+        f.starts.push(f.ends());
+        f
+    }
+
+    /// How many tiles they are of.
+    pub fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn ends(&self) -> [u32; 5] {
+        [
+            self.forests.len(),
+            self.meadows.len(),
+            self.rivers.len(),
+            self.systems.len(),
+            self.lake_ends.len(),
+        ]
+        .map(|n| n as u32)
+    }
+
+    fn push(&mut self, tile: &Tile) {
+        self.starts.push(self.ends());
+        self.forests
+            .extend((0..tile.forests.len()).map(|i| local_forest(tile, i)));
+        self.meadows
+            .extend((0..tile.meadows.len()).map(|i| local_meadow(tile, i)));
+        self.rivers
+            .extend((0..tile.rivers.len()).map(|i| local_river(tile, i)));
+        self.systems
+            .extend((0..tile.rivers.len() + tile.lakes.len()).map(|i| local_system(tile, i)));
+        for (i, r) in tile.rivers.iter().enumerate() {
+            for end in &r.ends {
+                if let RiverEnd::Lake(l) = end {
+                    let lake = tile.rivers.len() + usize::from(*l);
+                    self.lake_ends.push((i as u32, lake as u32));
+                }
+            }
+        }
+    }
+
+    /// Makes these the own features of `tile` alone, keeping their memory.
+    fn refill(&mut self, tile: &Tile) {
+        self.starts.clear();
+        self.forests.clear();
+        self.meadows.clear();
+        self.rivers.clear();
+        self.systems.clear();
+        self.lake_ends.clear();
+        self.push(tile);
+        self.starts.push(self.ends());
+    }
+
+    /// The own features of tile `t`.
+    fn own(&self, t: usize) -> Own<'_> {
+        let (a, b) = (self.starts[t], self.starts[t + 1]);
+        let r = |k: usize| a[k] as usize..b[k] as usize;
+        Own {
+            forests: &self.forests[r(0)],
+            meadows: &self.meadows[r(1)],
+            rivers: &self.rivers[r(2)],
+            systems: &self.systems[r(3)],
+            lake_ends: &self.lake_ends[r(4)],
+        }
+    }
+}
+
 fn side_count(ports: Ports) -> u16 {
     Dir::ALL
         .iter()
@@ -834,45 +943,53 @@ impl Features {
     /// Takes in the tile laid last on `board` (it must be laid in order, one at a time), joins
     /// its zones to their neighbours and notes the forests and rivers it completed.
     pub fn add_tile(&mut self, tiles: &[Tile], board: &Board) {
+        let placed = self.next_laid(board);
+        let own = TileFeatures::of(std::slice::from_ref(&tiles[placed.tile]));
+        self.add_own(tiles, own.own(0), board);
+    }
+
+    /// [`Features::add_tile`] with the own features of `tiles` worked out beforehand
+    /// ([`TileFeatures::of`] the same tiles): what a game does with every tile it lays.
+    pub fn add_tile_with(&mut self, tiles: &[Tile], own: &TileFeatures, board: &Board) {
+        debug_assert_eq!(own.len(), tiles.len(), "the own features of these tiles");
+        let placed = self.next_laid(board);
+        self.add_own(tiles, own.own(placed.tile), board);
+    }
+
+    /// The tile to add next: the one laid last.
+    fn next_laid(&self, board: &Board) -> Placed {
         let index = self.tiles.len();
         assert_eq!(
             index + 1,
             board.len(),
             "add each tile right after laying it"
         );
+        board.placed()[index]
+    }
+
+    fn add_own(&mut self, tiles: &[Tile], own: Own, board: &Board) {
+        let index = self.tiles.len();
         let placed = board.placed()[index];
         let tile = &tiles[placed.tile];
         let t = index as u16;
         self.seen.push(0);
 
-        let multi = |n: usize| n >= 2;
         let nodes = TileNodes {
-            base: [self.forests.len(), self.meadows.len(), self.rivers.len()],
-            count: [
-                tile.forests.len() as u8,
-                tile.meadows.len() as u8,
-                tile.rivers.len() as u8,
+            base: [
+                self.forests
+                    .push_own(own.forests, t, own.forests.len() >= 2),
+                self.meadows
+                    .push_own(own.meadows, t, own.meadows.len() >= 2),
+                self.rivers.push_own(own.rivers, t, own.rivers.len() >= 2),
             ],
-            system: self.systems.len(),
+            count: [
+                own.forests.len() as u8,
+                own.meadows.len() as u8,
+                own.rivers.len() as u8,
+            ],
+            system: self.systems.push_own(own.systems, t, false),
             span: None,
         };
-        for i in 0..tile.forests.len() {
-            self.forests
-                .push(local_forest(tile, i), t, multi(tile.forests.len()));
-        }
-        for i in 0..tile.meadows.len() {
-            self.meadows
-                .push(local_meadow(tile, i), t, multi(tile.meadows.len()));
-        }
-        for i in 0..tile.rivers.len() {
-            self.rivers
-                .push(local_river(tile, i), t, multi(tile.rivers.len()));
-            self.systems.push(local_system(tile, i), t, false);
-        }
-        for l in 0..tile.lakes.len() {
-            let i = tile.rivers.len() + l;
-            self.systems.push(local_system(tile, i), t, false);
-        }
         self.tiles.push(nodes);
         // Without a branch on each side's kind (a guess the processor mostly loses): a side
         // part's node is its arena's first node of the tile plus the zone's index (lakes never
@@ -891,14 +1008,8 @@ impl Features {
             ]
         });
         self.edges.push(edges);
-        for (i, r) in tile.rivers.iter().enumerate() {
-            for end in &r.ends {
-                if let RiverEnd::Lake(l) = end {
-                    let a = nodes.system + i as u32;
-                    let b = nodes.system + tile.rivers.len() as u32 + u32::from(*l);
-                    self.union_system(a, b);
-                }
-            }
+        for &(river, lake) in own.lake_ends {
+            self.union_system(nodes.system + river, nodes.system + lake);
         }
 
         for (dir, n) in placed.laid_next_to() {
@@ -1454,39 +1565,26 @@ pub struct Preview {
     locals: Locals,
 }
 
-/// A tile's zones, each as a feature of its own, and the tile prepared (by address).
+/// A tile's own features, and the tile prepared (by address).
 #[derive(Clone, Debug, Default)]
 struct Locals {
     prepared: Option<usize>,
-    forests: Vec<ForestInfo>,
-    meadows: Vec<MeadowInfo>,
-    rivers: Vec<RiverInfo>,
-    systems: Vec<SystemInfo>,
+    own: TileFeatures,
 }
 
 impl Locals {
-    /// The zones of `tile`: those prepared, if it is the tile prepared; else worked out now.
-    fn of(&mut self, tile: &Tile) -> &Locals {
+    /// The own features of `tile`: those prepared, if it is the tile prepared; else worked
+    /// out now.
+    fn of(&mut self, tile: &Tile) -> Own<'_> {
         if self.prepared != Some(tile as *const Tile as usize) {
             self.prepared = None;
             self.fill(tile);
         }
-        self
+        self.own.own(0)
     }
 
     fn fill(&mut self, tile: &Tile) {
-        self.forests.clear();
-        self.forests
-            .extend((0..tile.forests.len()).map(|i| local_forest(tile, i)));
-        self.meadows.clear();
-        self.meadows
-            .extend((0..tile.meadows.len()).map(|i| local_meadow(tile, i)));
-        self.rivers.clear();
-        self.rivers
-            .extend((0..tile.rivers.len()).map(|i| local_river(tile, i)));
-        self.systems.clear();
-        self.systems
-            .extend((0..tile.rivers.len() + tile.lakes.len()).map(|i| local_system(tile, i)));
+        self.own.refill(tile);
     }
 }
 
@@ -1645,12 +1743,8 @@ impl Features {
         let mut g = Groups::new();
         let mut roots = [0u32; 12];
         let mut nroots = 0;
-        for (i, r) in tile.rivers.iter().enumerate() {
-            for e in &r.ends {
-                if let RiverEnd::Lake(l) = e {
-                    g.join(i, nr + usize::from(*l));
-                }
-            }
+        for &(river, lake) in locals.lake_ends {
+            g.join(river as usize, lake as usize);
         }
         for (&(i, _), &system) in tr.iter().zip(&river_systems) {
             let root = self.systems.find(system);
@@ -1667,7 +1761,7 @@ impl Features {
             let mut info = SystemInfo::default();
             for j in i..n {
                 if g.find(j) == gi {
-                    info.absorb(&out.locals.systems[j]);
+                    info.absorb(&locals.systems[j]);
                 }
             }
             for (k, &r) in roots[..nroots].iter().enumerate() {

@@ -11,6 +11,7 @@ use serde::Deserialize;
 
 pub use crate::edition::Edition;
 use crate::error::{InputError, from_toml};
+use crate::feature::TileFeatures;
 use crate::options::{About, Options, Params, ScoutOptions};
 use crate::ruleset::{Rules2002, Rules2014, Rules2020, Ruleset};
 use crate::scout::Scout;
@@ -40,8 +41,9 @@ pub struct Variant {
     /// Where the variant was read from.
     pub source: String,
     /// The base set and every expansion's tiles in one set, built once when the variant is
-    /// read (games share it).
+    /// read (games share it), and the tiles' own features.
     playing: Arc<TileSet>,
+    own: Arc<TileFeatures>,
 }
 
 #[derive(Deserialize)]
@@ -174,6 +176,7 @@ impl Variant {
             expansions: raw.expansions,
             options,
             source: file.to_string(),
+            own: Arc::new(TileFeatures::of(&playing.tiles)),
             playing: Arc::new(playing),
         };
         let text_of = |value: &toml::Value| match value {
@@ -255,6 +258,11 @@ impl Variant {
     /// tiles in one set (the base set's tile indexes stay the same).
     pub fn playing_set(&self) -> Arc<TileSet> {
         Arc::clone(&self.playing)
+    }
+
+    /// The own features of the playing set's tiles (see [`TileFeatures`]), worked out once.
+    pub(crate) fn own_features(&self) -> &Arc<TileFeatures> {
+        &self.own
     }
 
     /// The tile sets in play: the base set, then one per expansion.

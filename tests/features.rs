@@ -7,6 +7,7 @@ mod props;
 use std::collections::BTreeSet;
 
 use common::{Laid, Oracle};
+use hunters::feature::TileFeatures;
 use hunters::tile::Piece;
 use hunters::{Board, Deck, Features, PieceAt, TileSet, ZoneId, ZoneKind};
 use rand::seq::SliceRandom;
@@ -16,9 +17,11 @@ use rand_chacha::ChaCha8Rng;
 /// Plays `games` random games on `set`: every tile of the regular deck with the bonus (and
 /// Scout) tiles shuffled in, each at a uniformly chosen legal placement; now and then a random
 /// piece of a random player goes on the new tile, and now and then one is taken away again.
-/// After every placement the engine must equal the oracle. Returns the placements made.
+/// After every placement the engine must equal the oracle. Half the games add each tile with
+/// the tiles' own features worked out beforehand, as a game does. Returns the placements made.
 fn random_games(set: &TileSet, games: u64, seed: u64) -> usize {
     let tiles = &set.tiles;
+    let own = TileFeatures::of(tiles);
     let start = set.deck(Deck::Start)[0];
     let mut board = Board::new(tiles.len() * 2);
     let mut features = Features::new();
@@ -34,7 +37,14 @@ fn random_games(set: &TileSet, games: u64, seed: u64) -> usize {
             start,
             hunters::Rotation(rng.random_range(0..4)),
         );
-        features.add_tile(tiles, &board);
+        let add = |features: &mut Features, board: &Board| {
+            if game % 2 == 0 {
+                features.add_tile_with(tiles, &own, board);
+            } else {
+                features.add_tile(tiles, board);
+            }
+        };
+        add(&mut features, &board);
         let mut deck: Vec<usize> = set.deck(Deck::Regular);
         deck.extend(set.deck(Deck::Bonus));
         deck.extend(set.deck(Deck::Scout));
@@ -48,7 +58,7 @@ fn random_games(set: &TileSet, games: u64, seed: u64) -> usize {
             let idx = board
                 .place(&tiles[t], t, m)
                 .expect("a generated placement is legal");
-            features.add_tile(tiles, &board);
+            add(&mut features, &board);
             placements += 1;
 
             if rng.random_range(0..3) == 0 {

@@ -12,7 +12,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::board::{Board, Placement};
-use crate::feature::{FeatureKey, Features, Herd, MAX_PLAYERS, PieceAt, ZoneId};
+use crate::feature::{FeatureKey, Features, Herd, MAX_PLAYERS, PieceAt, TileFeatures, ZoneId};
 pub use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::rng::{shuffle, stream};
 use crate::ruleset::{Breakdown, Ruleset};
@@ -215,6 +215,8 @@ struct GameTally {
 /// A game in progress.
 pub struct Game {
     set: Arc<TileSet>,
+    /// The own features of the set's tiles, copied as each tile is laid.
+    own: Arc<TileFeatures>,
     rules: Arc<dyn Ruleset>,
     players: usize,
     board: Board,
@@ -258,6 +260,7 @@ impl Clone for Game {
     fn clone(&self) -> Self {
         Game {
             set: Arc::clone(&self.set),
+            own: Arc::clone(&self.own),
             rules: Arc::clone(&self.rules),
             players: self.players,
             board: self.board.clone(),
@@ -326,9 +329,22 @@ impl Game {
         bonus: Vec<usize>,
         hands: Vec<Vec<Special>>,
     ) -> Game {
+        let own = Arc::new(TileFeatures::of(&set.tiles));
+        Game::with_parts((set, own), rules, players, (regular, bonus), hands)
+    }
+
+    /// [`Game::with_hands`] with the own features of the set's tiles at hand.
+    fn with_parts(
+        (set, own): (Arc<TileSet>, Arc<TileFeatures>),
+        rules: Arc<dyn Ruleset>,
+        players: usize,
+        (regular, bonus): (Vec<usize>, Vec<usize>),
+        hands: Vec<Vec<Special>>,
+    ) -> Game {
         assert!((2..=MAX_PLAYERS).contains(&players), "2 to 5 players");
         let mut game = Game {
             set,
+            own,
             rules,
             players,
             board: Board::new(1),
@@ -382,7 +398,8 @@ impl Game {
         self.features.reserve(self.board.capacity());
         self.board
             .place_start(&self.set.tiles[start], start, Rotation(0));
-        self.features.add_tile(&self.set.tiles, &self.board);
+        self.features
+            .add_tile_with(&self.set.tiles, &self.own, &self.board);
         let params = self.rules.params();
         let supply = Supply {
             meeples: params.meeples,
@@ -426,6 +443,10 @@ impl Game {
     pub fn restart(&mut self, variant: &Variant, players: usize, seed: u64) {
         assert!((2..=MAX_PLAYERS).contains(&players), "2 to 5 players");
         self.set = variant.playing_set();
+        let own = variant.own_features();
+        if !Arc::ptr_eq(&self.own, own) {
+            self.own = Arc::clone(own);
+        }
         self.rules = Arc::from(variant.ruleset());
         self.players = players;
         self.set.deck_into(Deck::Regular, &mut self.regular);
@@ -448,6 +469,7 @@ impl Game {
     /// stream `"scout"` and dealt in seat order; the pieces left over leave the game.
     pub fn seeded(variant: &Variant, players: usize, seed: u64) -> Game {
         let set = variant.playing_set();
+        let own = Arc::clone(variant.own_features());
         let rules: Arc<dyn Ruleset> = Arc::from(variant.ruleset());
         let mut regular = set.deck(Deck::Regular);
         shuffle(&mut regular, &mut stream(seed, "regular"));
@@ -457,7 +479,7 @@ impl Game {
             Some(options) => deal(&set, players, seed, options),
             None => Vec::new(),
         };
-        Game::with_hands(set, rules, players, regular, bonus, hands)
+        Game::with_parts((set, own), rules, players, (regular, bonus), hands)
     }
 
     /// The Scout special pieces `player` still holds (special tiles not laid, the Shaman card).
@@ -475,6 +497,9 @@ impl Game {
 
     fn copy_state(&mut self, o: &Game) {
         self.set = Arc::clone(&o.set);
+        if !Arc::ptr_eq(&self.own, &o.own) {
+            self.own = Arc::clone(&o.own);
+        }
         self.rules = Arc::clone(&o.rules);
         self.players = o.players;
         self.board.clone_from(&o.board);
@@ -742,7 +767,8 @@ impl Game {
             .place(&self.set.tiles[tile_index], tile_index, mv.at)
             .expect("a legal placement");
         self.tally.bonus_turns += u32::from(turn.bonus);
-        self.features.add_tile(&self.set.tiles, &self.board);
+        self.features
+            .add_tile_with(&self.set.tiles, &self.own, &self.board);
         self.emit(Event::Place {
             player: p,
             tile: tile_index,

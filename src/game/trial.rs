@@ -112,7 +112,8 @@ impl Game {
         self.board
             .place(&self.set.tiles[tile_index], tile_index, at)
             .expect("a placement just checked");
-        self.features.add_tile(&self.set.tiles, &self.board);
+        self.features
+            .add_tile_with(&self.set.tiles, &self.own, &self.board);
         true
     }
 
