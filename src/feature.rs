@@ -418,9 +418,19 @@ impl<T: Info> Arena<T> {
 
     /// Saves node `n` before a trial changes it (once per trial; nodes made during the trial
     /// are simply dropped).
+    // Inlined down to the test: outside a trial, which is most of the time, a call per merge
+    // costs more than the test.
+    #[inline(always)]
     fn save(&mut self, n: u32) {
+        if self.trialing && n < self.trial_len {
+            self.save_in_trial(n);
+        }
+    }
+
+    #[inline(never)]
+    fn save_in_trial(&mut self, n: u32) {
         let i = n as usize;
-        if !self.trialing || n >= self.trial_len || self.mark[i] == self.trial_id {
+        if self.mark[i] == self.trial_id {
             return;
         }
         self.mark[i] = self.trial_id;
@@ -489,6 +499,7 @@ impl<T: Info> Arena<T> {
         }
     }
 
+    #[inline(always)]
     fn find_mut(&mut self, mut n: u32) -> u32 {
         // A trial leaves paths as they are, so that undoing it has less to put back.
         if self.trialing {
@@ -1114,6 +1125,7 @@ impl Features {
     }
 
     /// Joins two zones that meet across a side, closing one open side of each.
+    #[inline(always)]
     fn union_zones(&mut self, tiles: &[Tile], board: &Board, kind: ZoneKind, a: u32, b: u32) {
         match kind {
             ZoneKind::Forest => {
@@ -1167,6 +1179,9 @@ impl Features {
 
     /// What the roots `ra` and `rb` both count: tiles with zones in both, lakes ending rivers
     /// in both, Scout pieces standing in both.
+    // Inlined down to the test of the lists: most merges join a feature with no tile of
+    // several zones of its kind, and share nothing.
+    #[inline(always)]
     fn shared(
         &mut self,
         tiles: &[Tile],
@@ -1175,16 +1190,14 @@ impl Features {
         ra: u32,
         rb: u32,
     ) -> Shared {
-        let slot = arena_slot(kind);
         let nodes = match kind {
             ZoneKind::Forest => &self.forests.nodes,
             ZoneKind::Meadow => &self.meadows.nodes,
             _ => &self.rivers.nodes,
         };
         let (a, b) = (&nodes[ra as usize], &nodes[rb as usize]);
-        let mut s = Shared::default();
         if a.head == NONE || b.head == NONE {
-            return s;
+            return Shared::default();
         }
         // Walk the shorter list: `mine` is its root, `theirs` the other.
         let (mine, theirs, start) = if a.listed <= b.listed {
@@ -1192,6 +1205,21 @@ impl Features {
         } else {
             (rb, ra, b.head)
         };
+        self.shared_on_lists(tiles, board, kind, (mine, theirs), start)
+    }
+
+    /// [`Features::shared`] by walking the list of `mine` from `start`.
+    #[inline(never)]
+    fn shared_on_lists(
+        &mut self,
+        tiles: &[Tile],
+        board: &Board,
+        kind: ZoneKind,
+        (mine, theirs): (u32, u32),
+        start: u32,
+    ) -> Shared {
+        let slot = arena_slot(kind);
+        let mut s = Shared::default();
         self.stamp += 1;
         let stamp = self.stamp;
         let mut z = start;
