@@ -836,6 +836,12 @@ impl TileFeatures {
         self.starts.push(self.ends());
     }
 
+    /// Each river of tile `t` with a lake it ends in, as the tile's system indexes (its
+    /// rivers, then its lakes).
+    pub(crate) fn lake_ends(&self, t: usize) -> &[(u32, u32)] {
+        &self.lake_ends[self.starts[t][4] as usize..self.starts[t + 1][4] as usize]
+    }
+
     /// The own features of tile `t`.
     fn own(&self, t: usize) -> Own<'_> {
         let (a, b) = (self.starts[t], self.starts[t + 1]);

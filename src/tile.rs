@@ -484,6 +484,11 @@ pub struct Tile {
     /// [`Tile::zone_at`] for every rotation, board direction and part: the zones next door
     /// are looked up for every placement tried.
     pub(crate) turned: [[[ZoneRef; 3]; 4]; 4],
+    /// [`Tile::side_code`] for every rotation: asked whenever a tile is checked or laid.
+    pub(crate) codes: [SideCode; 4],
+    /// Its forests, meadows, rivers and lakes, each kind as bits by zone number: where a
+    /// piece could go with nothing next door.
+    pub(crate) zones: [u16; 4],
     /// Every [`MeadowSpecial`] any of its meadows shows and every [`LakeSpecial`] any of its
     /// lakes shows, as bits: asked on every turn (a shaman, a hunting trap, a logboat).
     pub(crate) shows: (u8, u8),
@@ -565,6 +570,15 @@ impl Tile {
     }
 
     pub(crate) fn side_code(&self, rot: Rotation) -> SideCode {
+        self.codes[usize::from(rot.0 & 3)]
+    }
+
+    /// [`Tile::side_code`] worked out from the sides, for the table made at loading.
+    pub(crate) fn side_code_table(&self) -> [SideCode; 4] {
+        Rotation::ALL.map(|rot| self.side_code_of(rot))
+    }
+
+    fn side_code_of(&self, rot: Rotation) -> SideCode {
         let mut code = 0;
         for dir in Dir::ALL {
             code |= (self.side(rot, dir) as u8) << (2 * dir.index());

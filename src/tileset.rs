@@ -750,7 +750,17 @@ fn build_tile(raw: &RawTile) -> Result<Tile, String> {
             index: 0,
         }; 3]; 4]; 4],
         shows: (0, 0),
+        codes: [0; 4],
+        zones: [0; 4],
     };
+    tile.codes = tile.side_code_table();
+    tile.zones = [
+        tile.forests.len(),
+        tile.meadows.len(),
+        tile.rivers.len(),
+        tile.lakes.len(),
+    ]
+    .map(|n| ((1u32 << n) - 1) as u16);
     tile.distinct_rotations = distinct_rotations(&tile);
     tile.fits = tile.fit_table();
     tile.turned = tile.turned_table();

@@ -12,7 +12,7 @@
 use super::Game;
 use crate::board::{FrontierSquare, Placement, Pos};
 use crate::feature::{FeatureKey, FeatureKind, PieceAt};
-use crate::tile::{Piece, RiverEnd, Side, Tile, ZoneKind, ZoneRef};
+use crate::tile::{Piece, Side, Tile, ZoneKind, ZoneRef};
 
 /// A feature next to a square: its key and how many pieces claim it against a new meeple
 /// (for a river system: whether a hut stands in it).
@@ -91,7 +91,7 @@ impl<const PARTS: usize> Touching<PARTS> {
         &self,
         bit: impl Fn(u8) -> u64,
         taken: impl Fn(&Near) -> bool,
-        joined: &[u64],
+        joined: impl Iterator<Item = u64> + Clone,
     ) -> u64 {
         let mut zones = [0u64; PARTS];
         for t in &self.parts[..usize::from(self.len.0)] {
@@ -150,37 +150,28 @@ impl Surroundings {
         self.meeples.spread_taken(
             |part| zone_bit(part_zone(tile, rot, part)),
             |n| n.taken(gone),
-            &[],
+            std::iter::empty(),
         )
     }
 
     /// The rivers and lakes of `tile` turned by `rot` in a river system with a hut, as bits
-    /// (rivers, then lakes).
-    fn taken_system_zones(&self, tile: &Tile, rot: usize) -> u64 {
-        // Rivers and their lakes are one system from the start (a river has two ends, a
-        // tile at most 16 zones).
-        let nr = tile.rivers.len();
-        let mut lakes = [0u64; 32];
-        let mut n = 0;
-        for (i, r) in tile.rivers.iter().enumerate() {
-            for e in &r.ends {
-                if let RiverEnd::Lake(l) = e {
-                    lakes[n] = 1 << i | 1 << (nr + usize::from(*l));
-                    n += 1;
-                }
-            }
-        }
+    /// (rivers, then lakes); `lake_ends` pairs each river with a lake it ends in, by the
+    /// tile's system indexes (its own features).
+    fn taken_system_zones(&self, tile: &Tile, rot: usize, lake_ends: &[(u32, u32)]) -> u64 {
+        // Rivers and their lakes are one system from the start.
         self.huts.spread_taken(
             |part| 1 << part_zone(tile, rot, part).index,
             |s| s.claimed > 0,
-            &lakes[..n],
+            lake_ends
+                .iter()
+                .map(|&(river, lake)| 1 << river | 1 << lake),
         )
     }
 }
 
 /// The zone of a tile turned by `rot` at side part `part` (`3 * direction + part`).
 fn part_zone(tile: &Tile, rot: usize, part: u8) -> ZoneRef {
-    tile.turned[rot][usize::from(part / 3)][usize::from(part % 3)]
+    tile.turned[rot].as_flattened()[usize::from(part)]
 }
 
 /// A forest, meadow or river zone as one bit: forests from bit 0, meadows from 16, rivers
@@ -191,10 +182,10 @@ fn zone_bit(z: ZoneRef) -> u64 {
 
 /// `taken` and every set of zones among `sets` and `joined` that shares a zone with it, until
 /// nothing more joins.
-fn spread(mut taken: u64, sets: &[u64], joined: &[u64]) -> u64 {
+fn spread(mut taken: u64, sets: &[u64], joined: impl Iterator<Item = u64> + Clone) -> u64 {
     loop {
         let before = taken;
-        for &set in sets.iter().chain(joined) {
+        for set in sets.iter().copied().chain(joined.clone()) {
             if set & taken != 0 {
                 taken |= set;
             }
@@ -297,36 +288,23 @@ impl Game {
     ) -> FreeZones {
         let tile = &self.set.tiles[tile_index];
         let rot = usize::from(at.rot.0 & 3);
-        let mut free = FreeZones::default();
-        if meeples {
-            let mut mask = all(tile.forests.len())
-                | all(tile.meadows.len()) << 16
-                | all(tile.rivers.len()) << 32;
-            if around.claimed != 0 && around.meeples.near().iter().any(|n| n.taken(gone)) {
-                mask &= !around.taken_meeple_zones(tile, rot, gone);
-            }
-            free.masks[0] = mask as u16;
-            free.masks[1] = (mask >> 16) as u16;
-            free.masks[2] = (mask >> 32) as u16;
+        let mut free = FreeZones::all(tile, meeples, huts);
+        if meeples && around.claimed != 0 && around.meeples.near().iter().any(|n| n.taken(gone)) {
+            let taken = around.taken_meeple_zones(tile, rot, gone);
+            free.masks[0] &= !taken as u16;
+            free.masks[1] &= !(taken >> 16) as u16;
+            free.masks[2] &= !(taken >> 32) as u16;
         }
-        if huts {
+        if huts && around.any_hut {
             // River systems: the tile's rivers and lakes, joined through its lakes and through
             // the systems next door.
             let nr = tile.rivers.len();
-            let mut mask = all(nr + tile.lakes.len());
-            if around.any_hut {
-                mask &= !around.taken_system_zones(tile, rot);
-            }
-            free.masks[3] = (mask & all(nr)) as u16;
-            free.masks[4] = (mask >> nr) as u16;
+            let taken = around.taken_system_zones(tile, rot, self.own.lake_ends(tile_index));
+            free.masks[3] &= !taken as u16;
+            free.masks[4] &= !(taken >> nr) as u16;
         }
         free
     }
-}
-
-/// The first `n` zones.
-fn all(n: usize) -> u64 {
-    (1u64 << n) - 1
 }
 
 /// A few items kept without allocating (the tile-set limits bound how many).
@@ -372,16 +350,9 @@ const SLOTS: [(Piece, ZoneKind); 5] = [
 impl FreeZones {
     /// Every zone of `tile`, for meeples and / or huts.
     pub(super) fn all(tile: &Tile, meeples: bool, huts: bool) -> FreeZones {
-        let nr = tile.rivers.len();
+        let [forests, meadows, rivers, lakes] = tile.zones;
         FreeZones {
-            masks: [
-                tile.forests.len(),
-                tile.meadows.len(),
-                nr,
-                nr,
-                tile.lakes.len(),
-            ]
-            .map(|n| all(n) as u16),
+            masks: [forests, meadows, rivers, rivers, lakes],
         }
         .only(meeples, huts)
     }
