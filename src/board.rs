@@ -521,6 +521,13 @@ impl Board {
         Ok(self.put(tile, tile_index, at))
     }
 
+    /// [`Board::place`] for a placement already known to be legal (a move from the legal
+    /// list, a placement just checked): it is not checked again outside debug builds.
+    pub(crate) fn place_legal(&mut self, tile: &Tile, tile_index: usize, at: Placement) -> usize {
+        debug_assert_eq!(self.check(tile, at), Ok(()), "a legal placement");
+        self.put(tile, tile_index, at)
+    }
+
     fn put(&mut self, tile: &Tile, tile_index: usize, at: Placement) -> usize {
         self.make_room(at.pos);
         let code = tile.side_code(at.rot);

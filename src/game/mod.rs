@@ -764,8 +764,7 @@ impl Game {
         // `simulate` contend for its counter.
         let placed = self
             .board
-            .place(&self.set.tiles[tile_index], tile_index, mv.at)
-            .expect("a legal placement");
+            .place_legal(&self.set.tiles[tile_index], tile_index, mv.at);
         self.tally.bonus_turns += u32::from(turn.bonus);
         self.features
             .add_tile_with(&self.set.tiles, &self.own, &self.board);

@@ -110,8 +110,7 @@ impl Game {
         }
         self.begin_trial();
         self.board
-            .place(&self.set.tiles[tile_index], tile_index, at)
-            .expect("a placement just checked");
+            .place_legal(&self.set.tiles[tile_index], tile_index, at);
         self.features
             .add_tile_with(&self.set.tiles, &self.own, &self.board);
         true
