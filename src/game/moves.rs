@@ -241,6 +241,12 @@ impl Game {
                 pos: sq.pos,
                 rot: Rotation(rot),
             };
+            if let [None] = recalls {
+                // No shaman choice, the common case: the moves without a piece and with one.
+                return 1 + self
+                    .free_zones_in(drawn, at, around, None, any_meeple, huts)
+                    .count() as u32;
+            }
             let mut plain = None;
             // The choices that free nothing next door leave as many zones free as no recall
             // (with a meeple in hand or not): counted once.
