@@ -309,11 +309,11 @@ struct Arena<T> {
     nodes: Vec<Node>,
     info: Vec<T>,
     /// A trial in progress: nodes below `trial_len` are saved once, before their first change,
-    /// in `log`; `mark[n] == trial_id` when node `n` is saved.
+    /// in `log`; a node's `mark` is `trial_id` once it is saved. Every mark is at most
+    /// `trial_id`, copies included.
     trialing: bool,
     trial_len: u32,
     trial_id: u32,
-    mark: Vec<u32>,
     log: Vec<Saved<T>>,
 }
 
@@ -334,6 +334,9 @@ struct Node {
     tile_of: u16,
     /// At roots: [`Info::claims`] of the feature.
     claims: u16,
+    /// The trial that saved the node last (see [`Arena::trial_id`]); kept in the node rather
+    /// than beside it, a zone is added with one write (and a node is 32 bytes).
+    mark: u32,
 }
 
 /// A node as it was before a trial changed it.
@@ -353,12 +356,8 @@ impl<T: Clone> Clone for Arena<T> {
             info: clone_with_room(&self.info),
             trialing: false,
             trial_len: 0,
-            trial_id: 0,
-            mark: {
-                let mut m = Vec::with_capacity(self.mark.capacity());
-                m.resize(self.mark.len(), 0);
-                m
-            },
+            // The copied nodes carry their marks: the copy's trials go on from the same count.
+            trial_id: self.trial_id,
             log: Vec::new(),
         }
     }
@@ -366,9 +365,7 @@ impl<T: Clone> Clone for Arena<T> {
     fn clone_from(&mut self, o: &Self) {
         self.trialing = false;
         self.log.clear();
-        self.mark.clear();
-        self.mark.resize(o.mark.len(), 0);
-        self.trial_id = 0;
+        self.trial_id = o.trial_id;
         self.nodes.clone_from(&o.nodes);
         self.info.clone_from(&o.info);
     }
@@ -382,7 +379,6 @@ impl<T: Info> Arena<T> {
             trialing: false,
             trial_len: 0,
             trial_id: 0,
-            mark: Vec::new(),
             log: Vec::new(),
         }
     }
@@ -394,7 +390,9 @@ impl<T: Info> Arena<T> {
         self.trial_id = self.trial_id.wrapping_add(1);
         if self.trial_id == 0 {
             // The marks wrapped around: forget them all.
-            self.mark.fill(0);
+            for node in &mut self.nodes {
+                node.mark = 0;
+            }
             self.trial_id = 1;
         }
         self.log.clear();
@@ -413,7 +411,6 @@ impl<T: Info> Arena<T> {
         let len = self.trial_len as usize;
         self.nodes.truncate(len);
         self.info.truncate(len);
-        self.mark.truncate(len);
     }
 
     /// Saves node `n` before a trial changes it (once per trial; nodes made during the trial
@@ -430,21 +427,20 @@ impl<T: Info> Arena<T> {
     #[inline(never)]
     fn save_in_trial(&mut self, n: u32) {
         let i = n as usize;
-        if self.mark[i] == self.trial_id {
+        if self.nodes[i].mark == self.trial_id {
             return;
         }
-        self.mark[i] = self.trial_id;
         self.log.push(Saved {
             node: n,
             was: self.nodes[i],
             info: self.info[i].clone(),
         });
+        self.nodes[i].mark = self.trial_id;
     }
 
     fn clear(&mut self) {
         self.nodes.clear();
         self.info.clear();
-        self.mark.clear();
         self.log.clear();
         self.trialing = false;
     }
@@ -456,7 +452,6 @@ impl<T: Info> Arena<T> {
     fn reserve(&mut self, n: usize) {
         self.nodes.reserve(n);
         self.info.reserve(n);
-        self.mark.reserve(n);
     }
 
     /// Adds the zones of a tile laid `tile`-th, each a feature of its own (`own`), all on the
@@ -475,10 +470,10 @@ impl<T: Info> Arena<T> {
                 tile_of: tile,
                 // Nobody stands on a tile just laid.
                 claims: 0,
+                mark: 0,
             });
         }
         self.info.extend_from_slice(own);
-        self.mark.resize(self.mark.len() + own.len(), 0);
         first
     }
 
@@ -843,6 +838,7 @@ impl TileFeatures {
     }
 
     /// The own features of tile `t`.
+    #[inline(always)]
     fn own(&self, t: usize) -> Own<'_> {
         let (a, b) = (self.starts[t], self.starts[t + 1]);
         let r = |k: usize| a[k] as usize..b[k] as usize;
@@ -1995,4 +1991,67 @@ fn dedup_lakes(ends: &[RiverEnd]) -> impl Iterator<Item = u8> + '_ {
         RiverEnd::Lake(l) if !ends[..k].contains(e) => Some(*l),
         _ => None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Four forest zones of one tile, each a feature of its own.
+    fn arena() -> Arena<ForestInfo> {
+        let mut a = Arena::new();
+        let zone = ForestInfo {
+            open: 2,
+            segments: 1,
+            tiles: 1,
+            ..ForestInfo::default()
+        };
+        a.push_own(&[zone; 4], 0, false);
+        a
+    }
+
+    fn state(a: &Arena<ForestInfo>) -> String {
+        format!("{:?} {:?}", a.nodes, a.info)
+    }
+
+    fn join(a: &mut Arena<ForestInfo>, x: u32, y: u32) {
+        let (rx, ry) = (a.find(x), a.find(y));
+        a.link(rx, ry, &Shared::default());
+    }
+
+    #[test]
+    fn a_trial_is_undone_whatever_its_number() {
+        let mut a = arena();
+        let before = state(&a);
+        // Through the wrap of the trial numbers.
+        a.trial_id = u32::MAX - 2;
+        for _ in 0..5 {
+            a.begin_trial();
+            join(&mut a, 0, 1);
+            join(&mut a, 2, 3);
+            join(&mut a, 1, 3);
+            assert_ne!(state(&a), before);
+            a.undo_trial();
+            assert_eq!(state(&a), before);
+        }
+    }
+
+    #[test]
+    fn a_copy_made_during_a_trial_undoes_its_own_trials() {
+        let mut a = arena();
+        a.begin_trial();
+        // Nodes 0 and 1 now carry the mark of this trial.
+        join(&mut a, 0, 1);
+        let mut copies = vec![a.clone(), arena()];
+        copies[1].clone_from(&a);
+        for c in &mut copies {
+            let at_copy = state(c);
+            c.begin_trial();
+            join(c, 1, 2);
+            join(c, 0, 3);
+            assert_ne!(state(c), at_copy);
+            c.undo_trial();
+            assert_eq!(state(c), at_copy);
+        }
+    }
 }
