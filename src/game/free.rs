@@ -277,6 +277,7 @@ impl Game {
     }
 
     /// [`Game::free_zones`] from the surroundings of the square, for meeples and / or huts.
+    #[inline(always)]
     pub(super) fn free_zones_in(
         &self,
         tile_index: usize,
@@ -351,10 +352,14 @@ impl FreeZones {
     /// Every zone of `tile`, for meeples and / or huts.
     pub(super) fn all(tile: &Tile, meeples: bool, huts: bool) -> FreeZones {
         let [forests, meadows, rivers, lakes] = tile.zones;
+        // Kept or cleared by a mask rather than a branch on each kind of piece.
+        let (m, h) = (
+            u16::from(meeples).wrapping_neg(),
+            u16::from(huts).wrapping_neg(),
+        );
         FreeZones {
-            masks: [forests, meadows, rivers, rivers, lakes],
+            masks: [forests & m, meadows & m, rivers & m, rivers & h, lakes & h],
         }
-        .only(meeples, huts)
     }
 
     pub(super) fn contains(&self, (piece, zone): &(Piece, ZoneRef)) -> bool {
