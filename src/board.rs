@@ -553,9 +553,14 @@ impl Board {
             before,
         });
         self.set_cell(c, index as u16 + 1);
+        // The grid has room around the square (make_room): its neighbours' cells are a row
+        // up and down, a cell left and right.
+        let w = self.width;
+        let next_cells = [c - w, c + 1, c + w, c - 1];
         for dir in Dir::ALL {
             let npos = at.pos.step(dir);
-            let nc = self.cell(npos);
+            let nc = next_cells[dir.index()];
+            debug_assert_eq!(nc, self.cell(npos));
             let back = dir.opposite().index() * 2;
             let shows = (code >> (dir.index() * 2)) & 3;
             match self.cells[nc] {

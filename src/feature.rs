@@ -308,7 +308,8 @@ struct Arena<T> {
     /// One node per zone; what a feature counts is kept at its root, in `info`.
     nodes: Vec<Node>,
     info: Vec<T>,
-    /// A trial in progress: nodes below `trial_len` are saved once, before their first change,
+    /// A trial in progress: nodes below `trial_len` (0 outside a trial, so that one test tells
+    /// whether to save) are saved once, before their first change,
     /// in `log`; a node's `mark` is `trial_id` once it is saved. Every mark is at most
     /// `trial_id`, copies included.
     trialing: bool,
@@ -364,6 +365,7 @@ impl<T: Clone> Clone for Arena<T> {
 
     fn clone_from(&mut self, o: &Self) {
         self.trialing = false;
+        self.trial_len = 0;
         self.log.clear();
         self.trial_id = o.trial_id;
         self.nodes.clone_from(&o.nodes);
@@ -411,6 +413,7 @@ impl<T: Info> Arena<T> {
         let len = self.trial_len as usize;
         self.nodes.truncate(len);
         self.info.truncate(len);
+        self.trial_len = 0;
     }
 
     /// Saves node `n` before a trial changes it (once per trial; nodes made during the trial
@@ -419,7 +422,7 @@ impl<T: Info> Arena<T> {
     // costs more than the test.
     #[inline(always)]
     fn save(&mut self, n: u32) {
-        if self.trialing && n < self.trial_len {
+        if n < self.trial_len {
             self.save_in_trial(n);
         }
     }
@@ -443,6 +446,7 @@ impl<T: Info> Arena<T> {
         self.info.clear();
         self.log.clear();
         self.trialing = false;
+        self.trial_len = 0;
     }
 
     fn len(&self) -> u32 {
