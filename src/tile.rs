@@ -486,6 +486,10 @@ pub struct Tile {
     pub(crate) turned: [[[ZoneRef; 3]; 4]; 4],
     /// [`Tile::side_code`] for every rotation: asked whenever a tile is checked or laid.
     pub(crate) codes: [SideCode; 4],
+    /// By rotation and side part (`3 * direction + part`), the zone there as one bit:
+    /// forests from bit 0, meadows from 16, rivers from 32 (a tile has at most 16 zones of a
+    /// kind). Free zones spread "taken" over these for every placement weighed.
+    pub(crate) part_bits: [[u64; 12]; 4],
     /// Its forests, meadows, rivers and lakes, each kind as bits by zone number: where a
     /// piece could go with nothing next door.
     pub(crate) zones: [u16; 4],
@@ -552,6 +556,14 @@ impl Tile {
     }
 
     /// The table of [`Tile::zone_at`], from the printed sides and border.
+    /// The table of [`Tile::part_bits`], from the turned zones.
+    pub(crate) fn part_bits_table(&self) -> [[u64; 12]; 4] {
+        self.turned.map(|sides| {
+            let parts = sides.as_flattened();
+            std::array::from_fn(|p| 1 << (16 * parts[p].kind as u32 + u32::from(parts[p].index)))
+        })
+    }
+
     pub(crate) fn turned_table(&self) -> [[[ZoneRef; 3]; 4]; 4] {
         Rotation::ALL.map(|rot| {
             Dir::ALL.map(|dir| [0, 1, 2].map(|part| self.printed_zone_at(rot, dir, part)))

@@ -752,6 +752,7 @@ fn build_tile(raw: &RawTile) -> Result<Tile, String> {
         shows: (0, 0),
         codes: [0; 4],
         zones: [0; 4],
+        part_bits: [[0; 12]; 4],
     };
     tile.codes = tile.side_code_table();
     tile.zones = [
@@ -764,6 +765,7 @@ fn build_tile(raw: &RawTile) -> Result<Tile, String> {
     tile.distinct_rotations = distinct_rotations(&tile);
     tile.fits = tile.fit_table();
     tile.turned = tile.turned_table();
+    tile.part_bits = tile.part_bits_table();
     tile.shows = tile.shows_table();
     Ok(tile)
 }

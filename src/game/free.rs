@@ -144,11 +144,11 @@ impl Surroundings {
     }
 
     /// The zones of `tile` turned by `rot` that join a taken feature here once the shaman's
-    /// meeple left `gone`, as bits of [`zone_bit`]: zones touching one feature become one
+    /// meeple left `gone`, as bits of [`Tile::part_bits`]: zones touching one feature become one
     /// with it, so whatever shares a zone with a taken feature is taken too.
     fn taken_meeple_zones(&self, tile: &Tile, rot: usize, gone: Option<FeatureKey>) -> u64 {
         self.meeples.spread_taken(
-            |part| zone_bit(part_zone(tile, rot, part)),
+            |part| tile.part_bits[rot][usize::from(part)],
             |n| n.taken(gone),
             std::iter::empty(),
         )
@@ -160,24 +160,14 @@ impl Surroundings {
     fn taken_system_zones(&self, tile: &Tile, rot: usize, lake_ends: &[(u32, u32)]) -> u64 {
         // Rivers and their lakes are one system from the start.
         self.huts.spread_taken(
-            |part| 1 << part_zone(tile, rot, part).index,
+            // Only the middle part of a river side touches a river system: a river there.
+            |part| tile.part_bits[rot][usize::from(part)] >> 32,
             |s| s.claimed > 0,
             lake_ends
                 .iter()
                 .map(|&(river, lake)| 1 << river | 1 << lake),
         )
     }
-}
-
-/// The zone of a tile turned by `rot` at side part `part` (`3 * direction + part`).
-fn part_zone(tile: &Tile, rot: usize, part: u8) -> ZoneRef {
-    tile.turned[rot].as_flattened()[usize::from(part)]
-}
-
-/// A forest, meadow or river zone as one bit: forests from bit 0, meadows from 16, rivers
-/// from 32 (a tile has at most 16 zones).
-fn zone_bit(z: ZoneRef) -> u64 {
-    1 << (16 * z.kind as u32 + u32::from(z.index))
 }
 
 /// `taken` and every set of zones among `sets` and `joined` that shares a zone with it, until
