@@ -422,9 +422,10 @@ impl Game {
         turn: Turn,
         tile_index: usize,
     ) -> impl Iterator<Item = Option<usize>> + '_ {
-        let shaman = self.has_shaman(turn, tile_index);
+        // Whose shaman it is, found once for all the pieces.
+        let shaman = self.shaman_of(turn, tile_index).ok();
         let own = (0..self.pieces.len())
-            .filter(move |&i| shaman && self.recall_allowed(turn, tile_index, i).is_ok());
+            .filter(move |&i| shaman.is_some_and(|s| self.piece_recallable(turn, s, i).is_ok()));
         std::iter::once(None).chain(own.map(Some))
     }
 
@@ -457,11 +458,21 @@ impl Game {
         tile_index: usize,
         r: usize,
     ) -> Result<(), IllegalRecall> {
-        let tile = self.shaman_tile(tile_index);
-        let card = self.shaman_card(turn);
-        if !tile {
-            card?;
+        let shaman = self.shaman_of(turn, tile_index)?;
+        self.piece_recallable(turn, shaman, r)
+    }
+
+    /// The shaman that comes with laying `tile_index`: the tile's own (2020), or else the
+    /// Scout Shaman card with its options.
+    fn shaman_of(&self, turn: Turn, tile_index: usize) -> Result<Shaman<'_>, IllegalRecall> {
+        if self.shaman_tile(tile_index) {
+            return Ok(Shaman::Tile);
         }
+        self.shaman_card(turn).map(Shaman::Card)
+    }
+
+    /// Why piece `r` may not be taken back by `shaman`, if it may not.
+    fn piece_recallable(&self, turn: Turn, shaman: Shaman, r: usize) -> Result<(), IllegalRecall> {
         let p = self.pieces.get(r).ok_or(IllegalRecall::NoSuchPiece)?;
         if p.player != turn.player {
             return Err(IllegalRecall::NotOwn);
@@ -475,8 +486,8 @@ impl Game {
         };
         // The Scout Shaman takes back only from incomplete features (printed rule); a
         // gatherer or fisher always stands in one, a hunter may lie in an enclosed meadow.
-        if !tile
-            && card.is_ok_and(|o| o.shaman_incomplete_only)
+        if let Shaman::Card(options) = shaman
+            && options.shaman_incomplete_only
             && p.piece == Piece::Hunter
             && self.features.meadow(z).open == 0
         {
@@ -662,6 +673,15 @@ impl Choices<'_> {
         }
         .only(meeples, huts)
     }
+}
+
+/// Where a turn's shaman comes from.
+#[derive(Clone, Copy)]
+enum Shaman<'a> {
+    /// The tile laid shows one (2020).
+    Tile,
+    /// The Scout Shaman card, with the expansion's options.
+    Card(&'a ScoutOptions),
 }
 
 /// Most shaman choices a turn can have: none, or one of the mover's meeples on the board
