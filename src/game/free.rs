@@ -129,6 +129,14 @@ impl Surroundings {
         any_hut: false,
     };
 
+    /// Forgets what was looked up: as [`Surroundings::NOTHING`], without copying it.
+    pub(super) fn forget(&mut self) {
+        self.meeples.len = (0, 0);
+        self.huts.len = (0, 0);
+        self.claimed = 0;
+        self.any_hut = false;
+    }
+
     /// Whether every zone of a tile laid on the square is free for the pieces wanted (meeples
     /// and / or huts): nothing of theirs next door is taken.
     pub(super) fn nothing_taken(&self, meeples: bool, huts: bool) -> bool {
@@ -227,10 +235,7 @@ impl Game {
         (meeples, huts): (bool, bool),
         s: &mut Surroundings,
     ) {
-        s.meeples.len = (0, 0);
-        s.huts.len = (0, 0);
-        s.claimed = 0;
-        s.any_hut = false;
+        s.forget();
         for (dir, n, side) in sq.neighbours() {
             let back = dir.opposite();
             let parts: &[usize] = match side {

@@ -269,32 +269,41 @@ impl Game {
         // rotation there gives as many moves.
         for &(i, rots) in buf.fitting.squares() {
             let sq = self.board.frontier_square(i);
-            let n = if !self.anything_taken(sq, wants) {
-                u32::from(rotations_in(rots)) * everywhere
+            let (n, looked) = if !self.anything_taken(sq, wants) {
+                (u32::from(rotations_in(rots)) * everywhere, 0)
             } else {
                 self.look_around(sq, wants, &mut around);
-                rotations(rots).map(|rot| moves_at(sq, rot, &around)).sum()
+                let n: u32 = rotations(rots).map(|rot| moves_at(sq, rot, &around)).sum();
+                (n, LOOKED)
             };
-            buf.counts.push(n);
+            buf.counts.push(n | looked);
             total += n as usize;
         }
         let Some(mut j) = pick(total).checked_sub(refuse) else {
             return Some(Move::refuse());
         };
-        let (i, rots) = buf
-            .fitting
-            .squares()
-            .iter()
-            .zip(&buf.counts)
-            .find_map(|(&f, &n)| {
-                if j < n as usize {
-                    return Some(f);
-                }
-                j -= n as usize;
-                None
-            })?;
+        let (i, rots, looked) =
+            buf.fitting
+                .squares()
+                .iter()
+                .zip(&buf.counts)
+                .find_map(|(&(i, rots), &n)| {
+                    let looked = n & LOOKED != 0;
+                    let n = (n & !LOOKED) as usize;
+                    if j < n {
+                        return Some((i, rots, looked));
+                    }
+                    j -= n;
+                    None
+                })?;
         let sq = self.board.frontier_square(i);
-        self.look_around(sq, wants, &mut around);
+        // A square with nothing taken next door has all its zones free, as with nothing
+        // looked up: only the squares looked around while counting are looked at again.
+        if looked {
+            self.look_around(sq, wants, &mut around);
+        } else {
+            around.forget();
+        }
         for rot in rotations(rots) {
             let n = moves_at(sq, rot, &around) as usize;
             if j >= n {
@@ -684,6 +693,9 @@ enum Shaman<'a> {
     Card(&'a ScoutOptions),
 }
 
+/// Marks a count in [`MovePicker::counts`] whose square had something taken next door.
+const LOOKED: u32 = 1 << 31;
+
 /// Most shaman choices a turn can have: none, or one of the mover's meeples on the board
 /// (a variant gives each player at most 20).
 const MAX_RECALLS: usize = 32;
@@ -702,7 +714,8 @@ fn rotations(rots: u8) -> impl Iterator<Item = u8> {
 pub(crate) struct MovePicker {
     /// The frontier squares where the tile fits, with its rotations there.
     fitting: Fitting,
-    /// How many moves each placement gives, in order.
+    /// How many moves each placement gives, in order, with [`LOOKED`] set where its square
+    /// had something taken next door.
     counts: Vec<u32>,
     /// The shaman choices of the turn, and the feature each empties.
     recalls: Vec<Option<usize>>,
