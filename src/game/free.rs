@@ -143,6 +143,15 @@ impl Surroundings {
         !(meeples && self.claimed != 0 || huts && self.any_hut)
     }
 
+    /// Whether a feature of `kind` next to the square is taken once the shaman's meeple left
+    /// `gone`.
+    pub(super) fn takes_kind(&self, kind: FeatureKind, gone: Option<FeatureKey>) -> bool {
+        self.meeples
+            .near()
+            .iter()
+            .any(|n| n.key.kind == kind && n.taken(gone))
+    }
+
     /// Whether the claimed feature of `key` lies next to the square.
     pub(super) fn touches_claimed(&self, key: FeatureKey) -> bool {
         self.meeples

@@ -5,12 +5,12 @@ use std::sync::Arc;
 
 use super::{Category, Event, Game, Move, Play, Players, Turn, zone_id};
 use crate::board::Placement;
-use crate::feature::{MAX_PLAYERS, PieceAt, ZoneId};
+use crate::feature::{FeatureKind, MAX_PLAYERS, PieceAt, ZoneId};
 use crate::illegal::IllegalScout;
 use crate::options::{LakeScope, Refusal};
 use crate::ruleset::Breakdown;
 use crate::scout::Special;
-use crate::tile::{Piece, RiverEnd, Tile, ZoneKind, ZoneRef};
+use crate::tile::{Piece, RiverEnd, Tile, ZoneKind};
 
 /// What the Scout expansion adds to a game; empty without it.
 #[derive(Debug, Default)]
@@ -177,21 +177,15 @@ impl Game {
         // join one that holds such a piece. The Agriculture hut stands in a meadow, so its
         // tile is barred by hunters, in either of its meadows.
         let (blocks, kind) = match spot.piece {
-            Piece::Gatherer => (Piece::Gatherer, ZoneKind::Forest),
-            Piece::Fisher => (Piece::Fisher, ZoneKind::River),
-            Piece::Hunter | Piece::Hut => (Piece::Hunter, ZoneKind::Meadow),
+            Piece::Gatherer => (Piece::Gatherer, FeatureKind::Forest),
+            Piece::Fisher => (Piece::Fisher, FeatureKind::River),
+            Piece::Hunter | Piece::Hut => (Piece::Hunter, FeatureKind::Meadow),
         };
-        let free = self.free_zones(t, at, recall);
-        let all_free = (0..tile.zone_count(kind)).all(|i| {
-            free.contains(&(
-                blocks,
-                ZoneRef {
-                    kind,
-                    index: i as u8,
-                },
-            ))
-        });
-        if all_free {
+        // Every zone of the kind is free exactly when no feature of the kind next door is
+        // taken: a zone touching a taken one is taken, and a zone touches only features of
+        // its own kind.
+        let around = self.surroundings(at.pos, (true, false));
+        if !around.takes_kind(kind, self.recalled_from(recall)) {
             Ok(())
         } else {
             Err(IllegalScout::JoinsOccupied(blocks))
