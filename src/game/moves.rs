@@ -247,23 +247,7 @@ impl Game {
                     .free_zones_in(drawn, at, around, None, any_meeple, huts)
                     .count() as u32;
             }
-            let mut plain = None;
-            // The choices that free nothing next door leave as many zones free as no recall
-            // (with a meeple in hand or not): counted once.
-            let mut untouched = [None; 2];
-            (0..recalls.len())
-                .map(|k| {
-                    let gone = choices.gone_here(k, around);
-                    let mut count =
-                        || choices.free(self, k, at, around, gone, &mut plain).count() as u32;
-                    1 + match gone {
-                        Some(_) => count(),
-                        None => {
-                            *untouched[usize::from(choices.meeples(k))].get_or_insert_with(count)
-                        }
-                    }
-                })
-                .sum()
+            choices.count_at(self, at, around)
         };
         // One count per square: most squares have nothing taken next door, and then every
         // rotation there gives as many moves.
@@ -657,6 +641,27 @@ impl Choices<'_> {
     /// from anywhere else frees nothing here.
     fn gone_here(&self, k: usize, around: &free::Surroundings) -> Option<FeatureKey> {
         self.gone[k].filter(|&g| around.touches_claimed(g))
+    }
+
+    /// The moves at `at`, whose square's surroundings are `around`, over every shaman choice.
+    // Out of line: the turns with shaman choices are few, and the counting of the others is
+    // the hottest loop of a random game.
+    #[inline(never)]
+    fn count_at(&self, game: &Game, at: Placement, around: &free::Surroundings) -> u32 {
+        let mut plain = None;
+        // The choices that free nothing next door leave as many zones free as no recall
+        // (with a meeple in hand or not): counted once.
+        let mut untouched = [None; 2];
+        (0..self.recalls.len())
+            .map(|k| {
+                let gone = self.gone_here(k, around);
+                let mut count = || self.free(game, k, at, around, gone, &mut plain).count() as u32;
+                1 + match gone {
+                    Some(_) => count(),
+                    None => *untouched[usize::from(self.meeples(k))].get_or_insert_with(count),
+                }
+            })
+            .sum()
     }
 
     /// The zones free for choice `k` at `at`, where `gone_here(k)` is `gone`, from the zones
