@@ -837,6 +837,8 @@ impl TileFeatures {
 
     /// Each river of tile `t` with a lake it ends in, as the tile's system indexes (its
     /// rivers, then its lakes).
+    // Only this list, not all of `own(t)`: asked while counting moves, next to river systems
+    // with a hut.
     pub(crate) fn lake_ends(&self, t: usize) -> &[(u32, u32)] {
         &self.lake_ends[self.starts[t][4] as usize..self.starts[t + 1][4] as usize]
     }
@@ -1612,13 +1614,9 @@ impl Locals {
     fn of(&mut self, tile: &Tile) -> Own<'_> {
         if self.prepared != Some(tile as *const Tile as usize) {
             self.prepared = None;
-            self.fill(tile);
+            self.own.refill(tile);
         }
         self.own.own(0)
-    }
-
-    fn fill(&mut self, tile: &Tile) {
-        self.own.refill(tile);
     }
 }
 
@@ -1630,7 +1628,7 @@ impl Preview {
     pub fn prepare(&mut self, tile: Option<&Tile>) {
         self.locals.prepared = None;
         if let Some(tile) = tile {
-            self.locals.fill(tile);
+            self.locals.own.refill(tile);
             self.locals.prepared = Some(tile as *const Tile as usize);
         }
     }

@@ -425,7 +425,7 @@ impl Game {
     /// Whether laying `tile_index` comes with a shaman: the tile shows one (2020), or the
     /// player holds the Scout Shaman card, unused this turn.
     pub(super) fn has_shaman(&self, turn: Turn, tile_index: usize) -> bool {
-        self.shaman_tile(tile_index) || self.shaman_card(turn).is_ok()
+        self.shaman_of(turn, tile_index).is_ok()
     }
 
     pub(super) fn shaman_tile(&self, tile_index: usize) -> bool {
