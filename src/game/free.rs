@@ -152,12 +152,13 @@ impl Surroundings {
             .any(|n| n.key.kind == kind && n.taken(gone))
     }
 
-    /// Whether the claimed feature of `key` lies next to the square.
-    pub(super) fn touches_claimed(&self, key: FeatureKey) -> bool {
+    /// Whether the feature of `key` lies next to the square, claimed by one piece alone: the
+    /// shaman taking that meeple back leaves it free.
+    pub(super) fn freed_by_recall(&self, key: FeatureKey) -> bool {
         self.meeples
             .near()
             .iter()
-            .any(|n| n.claimed > 0 && n.key == key)
+            .any(|n| n.claimed == 1 && n.key == key)
     }
 
     /// The zones of `tile` turned by `rot` that join a taken feature here once the shaman's
@@ -390,6 +391,15 @@ impl FreeZones {
         // instruction, where each costs a dozen operations.
         let [a, b, c, d, e] = self.masks.map(u64::from);
         ((a | b << 16 | c << 32 | d << 48).count_ones() + e.count_ones()) as usize
+    }
+
+    /// How many zones are free for meeples and for huts.
+    pub(super) fn counts(&self) -> (u32, u32) {
+        let [a, b, c, d, e] = self.masks.map(u64::from);
+        (
+            (a | b << 16 | c << 32).count_ones(),
+            (d | e << 16).count_ones(),
+        )
     }
 
     /// The pieces and zones, meeples first (forests, meadows, rivers), then huts (rivers,

@@ -5,7 +5,7 @@
 //! zones are free comes from [`super::free`]; the Scout's own moves from [`super::scout`].
 
 use super::{Game, Move, Play, Turn, free};
-use crate::board::{Fitting, FrontierSquare, Placement, rotations_in};
+use crate::board::{Fitting, FrontierSquare, Placement, Pos, rotations_in};
 use crate::feature::{FeatureKey, PieceAt, ZoneId};
 use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::options::ScoutOptions;
@@ -223,16 +223,16 @@ impl Game {
         let recalls = choices.recalls;
         let wants = choices.wants();
         let any_meeple = wants.0;
+        let per = choices.per_zone();
+        let shaman = recalls.len() > 1;
         let mut around = free::Surroundings::NOTHING;
         self.board.fitting_into(tile, &mut buf.fitting);
         buf.counts.clear();
         let mut total = refuse;
         // Where nothing next door is taken, every zone of the tile is free at any rotation.
-        let all = free::FreeZones::all(tile, any_meeple, huts);
-        let everywhere: u32 = (0..recalls.len())
-            .map(|k| 1 + all.only(choices.meeples(k), huts).count() as u32)
-            .sum();
-        // The moves at one rotation on a square whose surroundings are `around`.
+        let everywhere = per.moves(free::FreeZones::all(tile, any_meeple, huts));
+        // The moves at one rotation on a square whose surroundings are `around`, as if no
+        // shaman choice emptied a feature there.
         let moves_at = |sq: &FrontierSquare, rot: u8, around: &free::Surroundings| {
             if around.nothing_taken(any_meeple, huts) {
                 return everywhere;
@@ -241,13 +241,7 @@ impl Game {
                 pos: sq.pos,
                 rot: Rotation(rot),
             };
-            if let [None] = recalls {
-                // No shaman choice, the common case: the moves without a piece and with one.
-                return 1 + self
-                    .free_zones_in(drawn, at, around, None, any_meeple, huts)
-                    .count() as u32;
-            }
-            choices.count_at(self, at, around)
+            per.moves(self.free_zones_in(drawn, at, around, None, any_meeple, huts))
         };
         // One count per square: most squares have nothing taken next door, and then every
         // rotation there gives as many moves.
@@ -257,7 +251,10 @@ impl Game {
                 (u32::from(rotations_in(rots)) * everywhere, 0)
             } else {
                 self.look_around(sq, wants, &mut around);
-                let n: u32 = rotations(rots).map(|rot| moves_at(sq, rot, &around)).sum();
+                let mut n: u32 = rotations(rots).map(|rot| moves_at(sq, rot, &around)).sum();
+                if shaman {
+                    n += choices.freed(self, sq.pos, rots, &around);
+                }
                 (n, LOOKED)
             };
             buf.counts.push(n | looked);
@@ -289,7 +286,10 @@ impl Game {
             around.forget();
         }
         for rot in rotations(rots) {
-            let n = moves_at(sq, rot, &around) as usize;
+            let mut n = moves_at(sq, rot, &around) as usize;
+            if shaman && looked {
+                n += choices.freed(self, sq.pos, 1 << rot, &around) as usize;
+            }
             if j >= n {
                 j -= n;
                 continue;
@@ -637,31 +637,52 @@ impl Choices<'_> {
         self.usable || self.recalls[k].is_some()
     }
 
-    /// The feature choice `k` empties, when it is a claimed one next to the square: a recall
-    /// from anywhere else frees nothing here.
+    /// The feature choice `k` empties, when that leaves a feature next to the square free: a
+    /// recall from anywhere else, or from a feature another piece still claims, frees nothing
+    /// here.
     fn gone_here(&self, k: usize, around: &free::Surroundings) -> Option<FeatureKey> {
-        self.gone[k].filter(|&g| around.touches_claimed(g))
+        self.gone[k].filter(|&g| around.freed_by_recall(g))
     }
 
-    /// The moves at `at`, whose square's surroundings are `around`, over every shaman choice.
+    /// How the moves of one placement follow from its free zones, over every shaman choice.
+    fn per_zone(&self) -> PerZone {
+        let choices = self.recalls.len() as u32;
+        PerZone {
+            choices,
+            // Every recall puts a meeple in hand; without one, the mover has one or not.
+            with_meeple: choices - 1 + u32::from(self.usable),
+        }
+    }
+
+    /// The moves on the square at `pos` (its surroundings `around`), at the rotations `rots`,
+    /// that the shaman choices add to those [`PerZone::moves`] counts: the meeple zones each
+    /// recall frees by emptying a claimed feature next to the square.
     // Out of line: the turns with shaman choices are few, and the counting of the others is
     // the hottest loop of a random game.
     #[inline(never)]
-    fn count_at(&self, game: &Game, at: Placement, around: &free::Surroundings) -> u32 {
-        let mut plain = None;
-        // The choices that free nothing next door leave as many zones free as no recall
-        // (with a meeple in hand or not): counted once.
-        let mut untouched = [None; 2];
-        (0..self.recalls.len())
-            .map(|k| {
-                let gone = self.gone_here(k, around);
-                let mut count = || self.free(game, k, at, around, gone, &mut plain).count() as u32;
-                1 + match gone {
-                    Some(_) => count(),
-                    None => *untouched[usize::from(self.meeples(k))].get_or_insert_with(count),
-                }
-            })
-            .sum()
+    fn freed(&self, game: &Game, pos: Pos, rots: u8, around: &free::Surroundings) -> u32 {
+        // The meeple zones free without a recall, by rotation, worked out when first needed.
+        let mut plain = [None; 4];
+        let mut freed = 0;
+        for g in self.gone.iter().flatten() {
+            if !around.freed_by_recall(*g) {
+                continue;
+            }
+            for rot in rotations(rots) {
+                let at = Placement {
+                    pos,
+                    rot: Rotation(rot),
+                };
+                let meeples = |gone| {
+                    let free = game.free_zones_in(self.drawn, at, around, gone, true, false);
+                    free.counts().0
+                };
+                let before = *plain[usize::from(rot)].get_or_insert_with(|| meeples(None));
+                // A meeple leaving a feature frees zones; it never takes any.
+                freed += meeples(Some(*g)) - before;
+            }
+        }
+        freed
     }
 
     /// The zones free for choice `k` at `at`, where `gone_here(k)` is `gone`, from the zones
@@ -686,6 +707,23 @@ impl Choices<'_> {
             }),
         }
         .only(meeples, huts)
+    }
+}
+
+/// The moves of one placement from its free zones: each shaman choice lays the tile without
+/// a piece or with a hut on any zone free for huts, and, when it leaves a meeple in hand,
+/// with a meeple on any zone free for meeples (a recall frees more only next to the
+/// feature it empties: [`Choices::freed`]).
+#[derive(Clone, Copy)]
+struct PerZone {
+    choices: u32,
+    with_meeple: u32,
+}
+
+impl PerZone {
+    fn moves(self, free: free::FreeZones) -> u32 {
+        let (meeples, huts) = free.counts();
+        self.choices * (1 + huts) + self.with_meeple * meeples
     }
 }
 
