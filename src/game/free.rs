@@ -84,6 +84,15 @@ impl<const PARTS: usize> Touching<PARTS> {
         self.len.0 += 1;
     }
 
+    /// For each feature listed, the zones touching it as bits (`bit` of a side part).
+    fn zones_by_near(&self, bit: impl Fn(u8) -> u64) -> [u64; PARTS] {
+        let mut zones = [0u64; PARTS];
+        for t in &self.parts[..usize::from(self.len.0)] {
+            zones[usize::from(t.near)] |= bit(t.part);
+        }
+        zones
+    }
+
     /// For each feature listed, the zones touching it as bits (`bit` of a side part), then
     /// the zones of the features `taken` says are taken spread over every set they share a
     /// zone with, and over the sets of `joined`.
@@ -93,10 +102,7 @@ impl<const PARTS: usize> Touching<PARTS> {
         taken: impl Fn(&Near) -> bool,
         joined: impl Iterator<Item = u64> + Clone,
     ) -> u64 {
-        let mut zones = [0u64; PARTS];
-        for t in &self.parts[..usize::from(self.len.0)] {
-            zones[usize::from(t.near)] |= bit(t.part);
-        }
+        let zones = self.zones_by_near(bit);
         let near = self.near();
         let seed = near
             .iter()
@@ -104,6 +110,30 @@ impl<const PARTS: usize> Touching<PARTS> {
             .filter(|(n, _)| taken(n))
             .fold(0, |m, (_, z)| m | z);
         spread(seed, &zones[..near.len()], joined)
+    }
+
+    /// [`Touching::spread_taken`] for two ways of telling what is taken (with nothing joined
+    /// from elsewhere), from one grouping of the zones by feature.
+    fn spread_taken_twice(
+        &self,
+        bit: impl Fn(u8) -> u64,
+        first: impl Fn(&Near) -> bool,
+        second: impl Fn(&Near) -> bool,
+    ) -> (u64, u64) {
+        let zones = self.zones_by_near(bit);
+        let near = self.near();
+        let zones = &zones[..near.len()];
+        let seed = |taken: &dyn Fn(&Near) -> bool| {
+            near.iter()
+                .zip(zones)
+                .filter(|(n, _)| taken(n))
+                .fold(0, |m, (_, z)| m | z)
+        };
+        let none = std::iter::empty();
+        (
+            spread(seed(&first), zones, none.clone()),
+            spread(seed(&second), zones, none),
+        )
     }
 }
 
@@ -170,6 +200,21 @@ impl Surroundings {
             |n| n.taken(gone),
             std::iter::empty(),
         )
+    }
+
+    /// How many more zones of `tile` turned by `rot` are free for a meeple once the shaman's
+    /// meeple left the feature `gone` than before: [`Surroundings::taken_meeple_zones`] with and
+    /// without it, from one grouping of the zones by the features they touch.
+    fn freed_meeple_zones(&self, tile: &Tile, rot: usize, gone: FeatureKey) -> u32 {
+        let (before, after) = self.meeples.spread_taken_twice(
+            |part| tile.part_bits[rot][usize::from(part)],
+            |n| n.taken(None),
+            |n| n.taken(Some(gone)),
+        );
+        let [forests, meadows, rivers, _] = tile.zones.map(u64::from);
+        let zones = forests | meadows << 16 | rivers << 32;
+        // A meeple leaving a feature frees zones; it never takes any.
+        (zones & before).count_ones() - (zones & after).count_ones()
     }
 
     /// The rivers and lakes of `tile` turned by `rot` in a river system with a hut, as bits
@@ -279,6 +324,19 @@ impl Game {
         let around = self.surroundings(at.pos, (true, true));
         let gone = self.recalled_from(recalled);
         self.free_zones_in(tile_index, at, &around, gone, true, true)
+    }
+
+    /// How many more zones of `tile_index` laid at `at` (its square's surroundings `around`)
+    /// are free for a meeple once the shaman's meeple left the feature `gone`.
+    pub(super) fn freed_by(
+        &self,
+        tile_index: usize,
+        at: Placement,
+        around: &Surroundings,
+        gone: FeatureKey,
+    ) -> u32 {
+        let tile = &self.set.tiles[tile_index];
+        around.freed_meeple_zones(tile, usize::from(at.rot.0 & 3), gone)
     }
 
     /// [`Game::free_zones`] from the surroundings of the square, for meeples and / or huts.

@@ -661,11 +661,9 @@ impl Choices<'_> {
     // the hottest loop of a random game.
     #[inline(never)]
     fn freed(&self, game: &Game, pos: Pos, rots: u8, around: &free::Surroundings) -> u32 {
-        // The meeple zones free without a recall, by rotation, worked out when first needed.
-        let mut plain = [None; 4];
         let mut freed = 0;
-        for g in self.gone.iter().flatten() {
-            if !around.freed_by_recall(*g) {
+        for &g in self.gone.iter().flatten() {
+            if !around.freed_by_recall(g) {
                 continue;
             }
             for rot in rotations(rots) {
@@ -673,13 +671,7 @@ impl Choices<'_> {
                     pos,
                     rot: Rotation(rot),
                 };
-                let meeples = |gone| {
-                    let free = game.free_zones_in(self.drawn, at, around, gone, true, false);
-                    free.counts().0
-                };
-                let before = *plain[usize::from(rot)].get_or_insert_with(|| meeples(None));
-                // A meeple leaving a feature frees zones; it never takes any.
-                freed += meeples(Some(*g)) - before;
+                freed += game.freed_by(self.drawn, at, around, g);
             }
         }
         freed
