@@ -1349,6 +1349,7 @@ impl Features {
     }
 
     /// [`Features::claim`] of node `n` of the arena of `kind`.
+    #[inline(always)]
     fn claim_node(&self, kind: ZoneKind, n: u32) -> (FeatureKey, u16) {
         let ((root, claims), kind) = match kind {
             ZoneKind::Forest => (self.forests.claim(n), FeatureKind::Forest),
@@ -1361,6 +1362,7 @@ impl Features {
     /// What the tile laid `placed`-th shows at `part` of its side toward `dir`, with the
     /// number of pieces claiming it as in [`Features::claim`], and on the middle of a river
     /// side the river system and whether a hut stands in it (when `huts`).
+    #[inline(always)]
     pub(crate) fn claim_at_edge(
         &self,
         placed: usize,

@@ -191,6 +191,15 @@ impl Surroundings {
             .any(|n| n.claimed == 1 && n.key == key)
     }
 
+    /// The features next to the square that one piece alone claims.
+    pub(super) fn claimed_once(&self) -> impl Iterator<Item = FeatureKey> + '_ {
+        self.meeples
+            .near()
+            .iter()
+            .filter(|n| n.claimed == 1)
+            .map(|n| n.key)
+    }
+
     /// The zones of `tile` turned by `rot` that join a taken feature here once the shaman's
     /// meeple left `gone`, as bits of [`Tile::part_bits`]: zones touching one feature become one
     /// with it, so whatever shares a zone with a taken feature is taken too.
@@ -293,13 +302,11 @@ impl Game {
         s.forget();
         for (dir, n, side) in sq.neighbours() {
             let back = dir.opposite();
-            let parts: &[usize] = match side {
-                Side::River => &[0, 1, 2],
-                _ => &[1],
-            };
-            for &part in parts {
+            let at = 3 * dir.index() as u8;
+            // Each part written out, so that what a part holds is known without a test.
+            let mut part = |part: usize| {
                 let (claim, system) = self.features.claim_at_edge(n, back, side, 2 - part, huts);
-                let at = (3 * dir.index() + part) as u8;
+                let at = at + part as u8;
                 if meeples {
                     let (key, claimed) = claim;
                     s.claimed |= u8::from(claimed > 0) << key.kind as u8;
@@ -309,6 +316,13 @@ impl Game {
                     s.any_hut |= hut;
                     s.huts.touch(at, (system, u16::from(hut)));
                 }
+            };
+            if side == Side::River {
+                part(0);
+                part(1);
+                part(2);
+            } else {
+                part(1);
             }
         }
     }

@@ -213,6 +213,8 @@ impl Game {
         buf.gone.clear();
         buf.gone
             .extend(buf.recalls.iter().map(|&r| self.recalled_from(r)));
+        buf.emptied.clear();
+        buf.emptied.extend(buf.gone.iter().flatten());
         let choices = Choices {
             drawn,
             usable,
@@ -253,7 +255,7 @@ impl Game {
                 self.look_around(sq, wants, &mut around);
                 let mut n: u32 = rotations(rots).map(|rot| moves_at(sq, rot, &around)).sum();
                 if shaman {
-                    n += choices.freed(self, sq.pos, rots, &around);
+                    n += choices.freed(self, sq.pos, rots, &around, &buf.emptied);
                 }
                 (n, LOOKED)
             };
@@ -288,7 +290,7 @@ impl Game {
         for rot in rotations(rots) {
             let mut n = moves_at(sq, rot, &around) as usize;
             if shaman && looked {
-                n += choices.freed(self, sq.pos, 1 << rot, &around) as usize;
+                n += choices.freed(self, sq.pos, 1 << rot, &around, &buf.emptied) as usize;
             }
             if j >= n {
                 j -= n;
@@ -656,14 +658,23 @@ impl Choices<'_> {
 
     /// The moves on the square at `pos` (its surroundings `around`), at the rotations `rots`,
     /// that the shaman choices add to those [`PerZone::moves`] counts: the meeple zones each
-    /// recall frees by emptying a claimed feature next to the square.
+    /// recall frees by emptying a feature next to the square that its meeple alone claims.
+    /// `emptied` lists the features the recalls empty of a meeple.
     // Out of line: the turns with shaman choices are few, and the counting of the others is
     // the hottest loop of a random game.
     #[inline(never)]
-    fn freed(&self, game: &Game, pos: Pos, rots: u8, around: &free::Surroundings) -> u32 {
+    fn freed(
+        &self,
+        game: &Game,
+        pos: Pos,
+        rots: u8,
+        around: &free::Surroundings,
+        emptied: &[FeatureKey],
+    ) -> u32 {
         let mut freed = 0;
-        for &g in self.gone.iter().flatten() {
-            if !around.freed_by_recall(g) {
+        // A feature claimed by one piece is the feature of one recall at most.
+        for g in around.claimed_once() {
+            if !emptied.contains(&g) {
                 continue;
             }
             for rot in rotations(rots) {
@@ -755,6 +766,8 @@ pub(crate) struct MovePicker {
     /// The shaman choices of the turn, and the feature each empties.
     recalls: Vec<Option<usize>>,
     gone: Vec<Option<FeatureKey>>,
+    /// The features the shaman choices take a meeple from.
+    emptied: Vec<FeatureKey>,
     groups: Vec<MoveGroup>,
 }
 
