@@ -248,9 +248,8 @@ fn spread(mut taken: u64, sets: &[u64], joined: impl Iterator<Item = u64> + Clon
     loop {
         let before = taken;
         for set in sets.iter().copied().chain(joined.clone()) {
-            if set & taken != 0 {
-                taken |= set;
-            }
+            // Without a branch: whether a set meets the taken zones is anybody's guess.
+            taken |= set & u64::from(set & taken != 0).wrapping_neg();
         }
         if taken == before {
             return taken;
