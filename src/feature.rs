@@ -1359,39 +1359,35 @@ impl Features {
         (FeatureKey { kind, root }, claims)
     }
 
-    /// What the tile laid `placed`-th shows at `part` of its side toward `dir`, with the
-    /// number of pieces claiming it as in [`Features::claim`], and on the middle of a river
-    /// side the river system and whether a hut stands in it (when `huts`).
+    /// The feature of `kind` the tile laid `placed`-th shows at `part` of its side toward
+    /// `dir`, with the number of pieces claiming it as in [`Features::claim`]. Inlined where
+    /// the kind and part are known, so that neither is tested.
     #[inline(always)]
     pub(crate) fn claim_at_edge(
         &self,
         placed: usize,
         dir: Dir,
-        side: Side,
+        kind: ZoneKind,
         part: usize,
-        huts: bool,
-    ) -> ((FeatureKey, u16), Option<(FeatureKey, bool)>) {
-        let edge = &self.edges[placed][dir.index()];
-        let kind = match (side, part) {
-            (Side::Forest, _) => ZoneKind::Forest,
-            (Side::River, 1) => ZoneKind::River,
-            _ => ZoneKind::Meadow,
+    ) -> (FeatureKey, u16) {
+        self.claim_node(kind, self.edges[placed][dir.index()][part])
+    }
+
+    /// The river system the tile laid `placed`-th shows in the middle of its river side
+    /// toward `dir`, and whether a hut stands in it.
+    pub(crate) fn system_at_edge(&self, placed: usize, dir: Dir) -> (FeatureKey, bool) {
+        let (root, huts) = self.systems.claim(self.edges[placed][dir.index()][3]);
+        let key = FeatureKey {
+            kind: FeatureKind::System,
+            root,
         };
-        let claim = self.claim_node(kind, edge[part]);
-        let system = (huts && kind == ZoneKind::River).then(|| {
-            let (root, huts) = self.systems.claim(edge[3]);
-            let key = FeatureKey {
-                kind: FeatureKind::System,
-                root,
-            };
-            (key, huts > 0)
-        });
-        (claim, system)
+        (key, huts > 0)
     }
 
     /// Whether a feature the tile laid `placed`-th shows on its side toward `dir` (a `side`
     /// side) is claimed against a new meeple (when `meeples`), or a hut stands in the river
-    /// system there (when `huts`): [`Features::claim_at_edge`] of every part of the side,
+    /// system there (when `huts`): [`Features::claim_at_edge`] of every part of the side and
+    /// [`Features::system_at_edge`],
     /// answered without building the keys.
     pub(crate) fn taken_at_edge(
         &self,

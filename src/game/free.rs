@@ -167,6 +167,12 @@ impl Surroundings {
         self.any_hut = false;
     }
 
+    /// Notes side part `at` meeting the feature of `key`, claimed by `claimed` pieces.
+    fn meet(&mut self, at: u8, (key, claimed): (FeatureKey, u16)) {
+        self.claimed |= u8::from(claimed > 0) << key.kind as u8;
+        self.meeples.touch(at, (key, claimed));
+    }
+
     /// Whether every zone of a tile laid on the square is free for the pieces wanted (meeples
     /// and / or huts): nothing of theirs next door is taken.
     pub(super) fn nothing_taken(&self, meeples: bool, huts: bool) -> bool {
@@ -299,29 +305,32 @@ impl Game {
         s: &mut Surroundings,
     ) {
         s.forget();
+        let f = &self.features;
         for (dir, n, side) in sq.neighbours() {
             let back = dir.opposite();
+            // Part `p` of this side meets part `2 - p` of the neighbour's. Each part is written
+            // out, so that the kind of feature it holds is known without a test.
             let at = 3 * dir.index() as u8;
-            // Each part written out, so that what a part holds is known without a test.
-            let mut part = |part: usize| {
-                let (claim, system) = self.features.claim_at_edge(n, back, side, 2 - part, huts);
-                let at = at + part as u8;
-                if meeples {
-                    let (key, claimed) = claim;
-                    s.claimed |= u8::from(claimed > 0) << key.kind as u8;
-                    s.meeples.touch(at, claim);
+            match side {
+                Side::River => {
+                    if meeples {
+                        s.meet(at, f.claim_at_edge(n, back, ZoneKind::Meadow, 2));
+                        s.meet(at + 1, f.claim_at_edge(n, back, ZoneKind::River, 1));
+                        s.meet(at + 2, f.claim_at_edge(n, back, ZoneKind::Meadow, 0));
+                    }
+                    if huts {
+                        let (system, hut) = f.system_at_edge(n, back);
+                        s.any_hut |= hut;
+                        s.huts.touch(at + 1, (system, u16::from(hut)));
+                    }
                 }
-                if let Some((system, hut)) = system {
-                    s.any_hut |= hut;
-                    s.huts.touch(at, (system, u16::from(hut)));
+                Side::Forest if meeples => {
+                    s.meet(at + 1, f.claim_at_edge(n, back, ZoneKind::Forest, 1));
                 }
-            };
-            if side == Side::River {
-                part(0);
-                part(1);
-                part(2);
-            } else {
-                part(1);
+                Side::Meadow if meeples => {
+                    s.meet(at + 1, f.claim_at_edge(n, back, ZoneKind::Meadow, 1));
+                }
+                _ => {}
             }
         }
     }
