@@ -375,7 +375,11 @@ impl Game {
         let tile = &self.set.tiles[tile_index];
         let rot = usize::from(at.rot.0 & 3);
         let mut free = FreeZones::all(tile, meeples, huts);
-        if meeples && around.claimed != 0 && around.meeples.near().iter().any(|n| n.taken(gone)) {
+        // Without a recall, a feature around is taken if any is claimed; a recall may leave
+        // none taken.
+        let any_taken = around.claimed != 0
+            && (gone.is_none() || around.meeples.near().iter().any(|n| n.taken(gone)));
+        if meeples && any_taken {
             let taken = around.taken_meeple_zones(tile, rot, gone);
             free.masks[0] &= !taken as u16;
             free.masks[1] &= !(taken >> 16) as u16;
