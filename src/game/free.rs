@@ -112,28 +112,23 @@ impl<const PARTS: usize> Touching<PARTS> {
         spread(seed, &zones[..near.len()], joined)
     }
 
-    /// [`Touching::spread_taken`] for two ways of telling what is taken (with nothing joined
-    /// from elsewhere), from one grouping of the zones by feature.
-    fn spread_taken_twice(
-        &self,
-        bit: impl Fn(u8) -> u64,
-        first: impl Fn(&Near) -> bool,
-        second: impl Fn(&Near) -> bool,
-    ) -> (u64, u64) {
+    /// The zones (as bits, `bit` of a side part) that the feature `key` alone makes taken:
+    /// those joined to it and to no other claimed feature listed, or none if it shares them
+    /// with one (with nothing joined from elsewhere).
+    fn taken_by_alone(&self, bit: impl Fn(u8) -> u64, key: FeatureKey) -> u64 {
         let zones = self.zones_by_near(bit);
         let near = self.near();
         let zones = &zones[..near.len()];
-        let seed = |taken: &dyn Fn(&Near) -> bool| {
-            near.iter()
-                .zip(zones)
-                .filter(|(n, _)| taken(n))
-                .fold(0, |m, (_, z)| m | z)
-        };
-        let none = std::iter::empty();
-        (
-            spread(seed(&first), zones, none.clone()),
-            spread(seed(&second), zones, none),
-        )
+        let (mut its, mut others) = (0, 0);
+        for (n, &z) in near.iter().zip(zones) {
+            let it = n.key == key;
+            its |= z & u64::from(it).wrapping_neg();
+            others |= z & u64::from(!it && n.claimed > 0).wrapping_neg();
+        }
+        // What spreads from the feature is one group of zones: another claimed feature
+        // touching it keeps all of it taken.
+        let group = spread(its, zones, std::iter::empty());
+        if group & others != 0 { 0 } else { group }
     }
 }
 
@@ -218,18 +213,14 @@ impl Surroundings {
     }
 
     /// How many more zones of `tile` turned by `rot` are free for a meeple once the shaman's
-    /// meeple left the feature `gone` than before: [`Surroundings::taken_meeple_zones`] with and
-    /// without it, from one grouping of the zones by the features they touch.
+    /// meeple left the feature `gone` (which it alone claimed) than before: the meeple zones
+    /// that feature alone makes taken.
     fn freed_meeple_zones(&self, tile: &Tile, rot: usize, gone: FeatureKey) -> u32 {
-        let (before, after) = self.meeples.spread_taken_twice(
-            |part| tile.part_bits[rot][usize::from(part)],
-            |n| n.taken(None),
-            |n| n.taken(Some(gone)),
-        );
+        let freed = self
+            .meeples
+            .taken_by_alone(|part| tile.part_bits[rot][usize::from(part)], gone);
         let [forests, meadows, rivers, _] = tile.zones.map(u64::from);
-        let zones = forests | meadows << 16 | rivers << 32;
-        // A meeple leaving a feature frees zones; it never takes any.
-        (zones & before).count_ones() - (zones & after).count_ones()
+        (freed & (forests | meadows << 16 | rivers << 32)).count_ones()
     }
 
     /// The rivers and lakes of `tile` turned by `rot` in a river system with a hut, as bits
