@@ -1387,8 +1387,7 @@ impl Features {
     /// Whether a feature the tile laid `placed`-th shows on its side toward `dir` (a `side`
     /// side) is claimed against a new meeple (when `meeples`), or a hut stands in the river
     /// system there (when `huts`): [`Features::claim_at_edge`] of every part of the side and
-    /// [`Features::system_at_edge`],
-    /// answered without building the keys.
+    /// [`Features::system_at_edge`], answered without building the keys.
     pub(crate) fn taken_at_edge(
         &self,
         placed: usize,
