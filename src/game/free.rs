@@ -186,10 +186,7 @@ impl Surroundings {
     /// Whether the feature of `key` lies next to the square, claimed by one piece alone: the
     /// shaman taking that meeple back leaves it free.
     pub(super) fn freed_by_recall(&self, key: FeatureKey) -> bool {
-        self.meeples
-            .near()
-            .iter()
-            .any(|n| n.claimed == 1 && n.key == key)
+        self.claimed_once().any(|k| k == key)
     }
 
     /// The features next to the square that one piece alone claims.
