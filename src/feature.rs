@@ -964,7 +964,7 @@ impl Features {
     pub fn add_tile(&mut self, tiles: &[Tile], board: &Board) {
         let placed = self.next_laid(board);
         let own = TileFeatures::of(std::slice::from_ref(&tiles[placed.tile]));
-        self.add_own(tiles, own.own(0), board);
+        self.add_own(tiles, placed, own.own(0), board);
     }
 
     /// [`Features::add_tile`] with the own features of `tiles` worked out beforehand
@@ -972,7 +972,7 @@ impl Features {
     pub fn add_tile_with(&mut self, tiles: &[Tile], own: &TileFeatures, board: &Board) {
         debug_assert_eq!(own.len(), tiles.len(), "the own features of these tiles");
         let placed = self.next_laid(board);
-        self.add_own(tiles, own.own(placed.tile), board);
+        self.add_own(tiles, placed, own.own(placed.tile), board);
     }
 
     /// The tile to add next: the one laid last.
@@ -986,11 +986,10 @@ impl Features {
         board.placed()[index]
     }
 
-    fn add_own(&mut self, tiles: &[Tile], own: Own, board: &Board) {
-        let index = self.tiles.len();
-        let placed = board.placed()[index];
+    /// Takes in `placed`, the tile [`Features::next_laid`] names, with its own features.
+    fn add_own(&mut self, tiles: &[Tile], placed: Placed, own: Own, board: &Board) {
         let tile = &tiles[placed.tile];
-        let t = index as u16;
+        let t = self.tiles.len() as u16;
         self.seen.push(0);
 
         let nodes = TileNodes {
