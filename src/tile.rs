@@ -555,7 +555,6 @@ impl Tile {
         self.turned[usize::from(rot.0 & 3)][dir.index()][part]
     }
 
-    /// The table of [`Tile::zone_at`], from the printed sides and border.
     /// The table of [`Tile::part_bits`], from the turned zones.
     pub(crate) fn part_bits_table(&self) -> [[u64; 12]; 4] {
         self.turned.map(|sides| {
@@ -564,6 +563,7 @@ impl Tile {
         })
     }
 
+    /// The table of [`Tile::zone_at`], from the printed sides and border.
     pub(crate) fn turned_table(&self) -> [[[ZoneRef; 3]; 4]; 4] {
         Rotation::ALL.map(|rot| {
             Dir::ALL.map(|dir| [0, 1, 2].map(|part| self.printed_zone_at(rot, dir, part)))
