@@ -1,9 +1,10 @@
 //! Comparing variants: the same seed under several variants, and many games per variant with
 //! means and confidence intervals.
 //!
-//! Statistics are kept as exact integer sums (count, sum, sum of squares) so that the result
-//! does not depend on the order in which games finish: any number of threads, or shards of
-//! the seeds run on different machines and merged, give the same numbers.
+//! Statistics are kept deal by deal as exact integer sums ([`crate::statistics`]) so that the
+//! result does not depend on the order in which games finish: any number of threads, or
+//! shards of the deals run on different machines and merged, give the same numbers. What the
+//! sums say (estimates and intervals) is [`crate::summary`]'s.
 
 use std::collections::BTreeMap;
 
@@ -12,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::bot::{Bot, BotError, BotKind, play_out_watching};
 use crate::feature::MAX_PLAYERS;
 use crate::game::{Category, Game};
+use crate::statistics::{Clustered, Histogram};
 use crate::variant::Variant;
 
 /// The seed of game `index` of a run with master seed `seed`: the same for every variant, so
@@ -139,7 +141,7 @@ pub struct Outcome {
     pub discards: u32,
     /// Gatherers and fishers on unfinished features at the end.
     pub unfinished: (u32, u32),
-    /// How the lead went (empty unless the game was watched: see [`tally_game`]).
+    /// How the lead went (empty unless the game was watched: see [`tally_deal`]).
     pub tension: Tension,
 }
 
@@ -166,72 +168,6 @@ impl Outcome {
             unfinished: game.left_unfinished(),
             tension: Tension::default(),
         }
-    }
-}
-
-/// The value below which a fraction `q` of the samples of a histogram lie (the smallest value
-/// whose cumulative count reaches `q`), with the 95 % interval of that quantile from the
-/// order statistics (distribution-free): the values at ranks `n q ∓ 1.96 √(n q (1 − q))`.
-pub fn quantile(seen: &BTreeMap<u32, u64>, q: f64) -> Option<(u32, u32, u32)> {
-    let n: u64 = seen.values().sum();
-    if n == 0 {
-        return None;
-    }
-    let nf = n as f64;
-    let half = 1.959_963_984_540_054 * (nf * q * (1.0 - q)).sqrt();
-    let at = |rank: f64| {
-        // The value of the sample with this rank (1-based), clamped to the samples.
-        let r = rank.ceil().clamp(1.0, nf) as u64;
-        let mut cum = 0;
-        for (v, c) in seen {
-            cum += c;
-            if cum >= r {
-                return *v;
-            }
-        }
-        *seen.keys().next_back().unwrap_or(&0)
-    };
-    Some((at(nf * q - half), at(nf * q), at(nf * q + half + 1.0)))
-}
-
-/// Count, sum and sum of squares of integer samples: exact, and mergeable in any order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Moments {
-    pub n: u64,
-    pub sum: i64,
-    pub sum_sq: u64,
-}
-
-impl Moments {
-    pub fn add(&mut self, x: i64) {
-        self.n += 1;
-        self.sum += x;
-        self.sum_sq += x.unsigned_abs() * x.unsigned_abs();
-    }
-
-    pub fn merge(&mut self, o: &Moments) {
-        self.n += o.n;
-        self.sum += o.sum;
-        self.sum_sq += o.sum_sq;
-    }
-
-    pub fn mean(&self) -> f64 {
-        if self.n == 0 {
-            0.0
-        } else {
-            self.sum as f64 / self.n as f64
-        }
-    }
-
-    /// Half the width of the 95 % confidence interval of the mean (normal approximation).
-    pub fn ci95(&self) -> f64 {
-        if self.n < 2 {
-            return 0.0;
-        }
-        let n = self.n as f64;
-        let mean = self.mean();
-        let var = ((self.sum_sq as f64) - n * mean * mean) / (n - 1.0);
-        1.96 * (var.max(0.0) / n).sqrt()
     }
 }
 
@@ -312,56 +248,61 @@ pub mod by_category_if_any {
     }
 }
 
-/// The running statistics of one variant.
+/// The running statistics of one variant, kept by deal (the unit of independence: the games
+/// of a deal share its tiles, and the players of a game share it): every measure adds, per
+/// deal, the sum of its samples and their number ([`Clustered`], [`Histogram`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     pub games: u64,
-    /// Points per player and game, by category, then the total (by name in JSON).
+    /// Distinct deals the games were played from.
+    pub deals: u64,
+    /// Points per player and game, by category, then the total (by name in JSON): one sample
+    /// per seat and game.
     #[serde(with = "by_category")]
-    pub categories: [Moments; 6],
-    /// Winner's lead over the runner-up.
-    pub margin: Moments,
+    pub categories: [Clustered; 6],
+    /// Winner's lead over the runner-up, per game.
+    pub margin: Clustered,
     /// Wins by seat (a shared victory counts for every winner).
     pub wins: Vec<u64>,
-    pub bonus_turns: Moments,
-    /// Against the first variant, game by game (same seeds): the sum over seats of the
-    /// difference in points, by category and total. Empty for the first variant (absent in
-    /// JSON).
+    pub bonus_turns: Clustered,
+    /// Against the first variant, on the same deals: the difference in points per player and
+    /// game, by category and total (one sample per seat and game). Empty for the first
+    /// variant (absent in JSON).
     #[serde(
         with = "by_category_if_any",
         skip_serializing_if = "Vec::is_empty",
         default
     )]
-    pub paired: Vec<Moments>,
+    pub paired: Vec<Clustered>,
     /// Bot against bot, when the seats have different bots: one entry per distinct bot, in
     /// the order of [`distinct_bots`]. Empty otherwise (absent in JSON).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub bots: Vec<BotTally>,
-    /// Wins by seat with a shared victory split: sixtieths of a game (60 for a win alone, 30
-    /// each for two winners, 20 for three...), so that the seats' shares add up to the games.
-    pub win_sixtieths: Vec<u64>,
-    /// How often each seat finished first, second...: `ranks[seat][rank - 1]` (tied players
-    /// share the better rank).
-    pub ranks: Vec<Vec<u64>>,
-    /// How many times each total was scored (one per seat per game), and each winning margin
-    /// (one per game): exact histograms, for percentiles.
-    pub totals_seen: BTreeMap<u32, u64>,
-    pub margins_seen: BTreeMap<u32, u64>,
+    /// Each seat's share of the wins, a shared victory split: in sixtieths of a game (60 for
+    /// a win alone, 30 each for two winners, 20 for three...), 60 samples per game, so that
+    /// the seats' shares add up to one.
+    pub win_sixtieths: Vec<Clustered>,
+    /// How often each seat finished first, second...: `ranks[seat][rank - 1]`, one sample
+    /// (0 or 1) per game (tied players share the better rank).
+    pub ranks: Vec<Vec<Clustered>>,
+    /// The totals scored (one per seat per game) and the winning margins (one per game).
+    pub totals: Histogram,
+    pub margins: Histogram,
     /// Per game: tiles placed, tiles discarded.
-    pub tiles: Moments,
-    pub discards: Moments,
+    pub tiles: Clustered,
+    pub discards: Clustered,
     /// Per game: sole-leader changes, the move after which the winner never trailed again,
     /// the most points the winner was behind.
-    pub lead_changes: Moments,
-    pub settled_at: Moments,
-    pub drama: Moments,
+    pub lead_changes: Clustered,
+    pub settled_at: Clustered,
+    pub drama: Clustered,
     /// Per game: gatherers and fishers standing on unfinished features at the end.
-    pub unfinished_gatherers: Moments,
-    pub unfinished_fishers: Moments,
-    /// Against the first variant, game by game (same seeds): the differences of the per-game
+    pub unfinished_gatherers: Clustered,
+    pub unfinished_fishers: Clustered,
+    /// Against the first variant, game by game (same deals): the differences of the per-game
     /// measures, by the names of [`GAME_MEASURES`]. Empty for the first variant.
     #[serde(skip_serializing_if = "BTreeMap::is_empty", default)]
-    pub paired_measures: BTreeMap<String, Moments>,
+    pub paired_measures: BTreeMap<String, Clustered>,
 }
 
 /// The per-game measures compared pair by pair across variants.
@@ -398,11 +339,12 @@ impl Outcome {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BotTally {
     pub bot: String,
-    /// Half-points per game: 2 when one of the bot's seats has the best total alone among
-    /// the bots, 1 when it shares the best total with another bot's seat, 0 otherwise.
-    pub result: Moments,
+    /// Half-points, two samples per game: 2 when one of the bot's seats has the best total
+    /// alone among the bots, 1 when it shares the best total with another bot's seat, 0
+    /// otherwise (the mean is the win rate, a shared best total counting half).
+    pub result: Clustered,
     /// The bot's best total minus the best total of another bot's seat, per game.
-    pub margin: Moments,
+    pub margin: Clustered,
 }
 
 /// The distinct bots of a run, in the order they are named: the bot-against-bot statistics
@@ -417,6 +359,24 @@ pub fn distinct_bots(bots: &[BotKind]) -> Vec<BotKind> {
     out
 }
 
+/// Sums of a deal's samples of one measure, with their number, ready for [`Clustered`].
+#[derive(Clone, Copy, Default)]
+struct DealSum {
+    sum: i64,
+    n: u64,
+}
+
+impl DealSum {
+    fn add(&mut self, x: impl Into<i64>) {
+        self.sum += x.into();
+        self.n += 1;
+    }
+
+    fn into(self, c: &mut Clustered) {
+        c.add_deal(self.sum, self.n);
+    }
+}
+
 impl Tally {
     /// An empty tally for a run with these seats' bots; paired against the first variant when
     /// `paired`.
@@ -424,8 +384,8 @@ impl Tally {
         let distinct = distinct_bots(bots);
         Tally {
             wins: vec![0; bots.len()],
-            win_sixtieths: vec![0; bots.len()],
-            ranks: vec![vec![0; bots.len()]; bots.len()],
+            win_sixtieths: vec![Clustered::default(); bots.len()],
+            ranks: vec![vec![Clustered::default(); bots.len()]; bots.len()],
             bots: if distinct.len() > 1 {
                 distinct
                     .iter()
@@ -438,14 +398,14 @@ impl Tally {
                 Vec::new()
             },
             paired: if paired {
-                vec![Moments::default(); 6]
+                vec![Clustered::default(); 6]
             } else {
                 Vec::new()
             },
             paired_measures: if paired {
                 GAME_MEASURES
                     .iter()
-                    .map(|m| (m.to_string(), Moments::default()))
+                    .map(|m| (m.to_string(), Clustered::default()))
                     .collect()
             } else {
                 BTreeMap::new()
@@ -454,84 +414,165 @@ impl Tally {
         }
     }
 
-    /// Adds a game; `base` is the same game under the first variant when paired. A paired
-    /// sample is the game's sum over seats of the difference in points (an exact integer; the
-    /// mean per player divides by the seats).
-    pub fn add(&mut self, o: &Outcome, base: Option<&Outcome>) {
-        self.games += 1;
-        for (seat, pts) in o.points.iter().enumerate() {
-            for (c, &p) in pts.iter().enumerate() {
-                self.categories[c].add(i64::from(p));
+    /// Adds the games of one deal (its seat rotations, all with the same seats' count);
+    /// `base` holds the same games under the first variant when paired, in the same order.
+    pub fn add_deal(&mut self, games: &[Outcome], base: Option<&[Outcome]>) {
+        let Some(first) = games.first() else { return };
+        let seats = first.totals.len();
+        self.games += games.len() as u64;
+        self.deals += 1;
+        let mut categories = [DealSum::default(); 6];
+        let mut margin = DealSum::default();
+        let mut per_game = [DealSum::default(); 8];
+        let mut sixtieths = vec![DealSum::default(); seats];
+        let mut ranks = vec![vec![DealSum::default(); seats]; seats];
+        let mut totals = Vec::with_capacity(games.len() * seats);
+        let mut margins = Vec::with_capacity(games.len());
+        let mut bots = vec![(DealSum::default(), DealSum::default()); self.bots.len()];
+        for o in games {
+            for (seat, pts) in o.points.iter().enumerate() {
+                for (c, &p) in pts.iter().enumerate() {
+                    categories[c].add(p);
+                }
+                categories[5].add(o.totals[seat]);
             }
-            self.categories[5].add(i64::from(o.totals[seat]));
-        }
-        self.margin.add(i64::from(o.margin));
-        for &w in &o.winners {
-            self.wins[w] += 1;
-            self.win_sixtieths[w] += 60 / o.winners.len() as u64;
-        }
-        for (seat, &t) in o.totals.iter().enumerate() {
-            let rank = o.totals.iter().filter(|&&x| x > t).count();
-            self.ranks[seat][rank] += 1;
-            *self.totals_seen.entry(t).or_default() += 1;
-        }
-        *self.margins_seen.entry(o.margin).or_default() += 1;
-        self.tiles.add(i64::from(o.tiles));
-        self.discards.add(i64::from(o.discards));
-        self.lead_changes.add(i64::from(o.tension.lead_changes));
-        self.settled_at.add(i64::from(o.tension.settled_at));
-        self.drama.add(i64::from(o.tension.drama));
-        self.unfinished_gatherers.add(i64::from(o.unfinished.0));
-        self.unfinished_fishers.add(i64::from(o.unfinished.1));
-        self.bonus_turns.add(i64::from(o.bonus_turns));
-        if !self.bots.is_empty() && !o.bot_of_seat.is_empty() {
-            // Each bot's best seat.
-            let mut best = vec![None::<u32>; self.bots.len()];
-            for (seat, &b) in o.bot_of_seat.iter().enumerate() {
-                best[b] = best[b].max(Some(o.totals[seat]));
+            margin.add(o.margin);
+            for &w in &o.winners {
+                self.wins[w] += 1;
             }
-            for (b, t) in self.bots.iter_mut().enumerate() {
-                let Some(mine) = best[b] else { continue };
-                let others = best
-                    .iter()
-                    .enumerate()
-                    .filter(|&(x, _)| x != b)
-                    .filter_map(|(_, v)| *v)
-                    .max()
-                    .unwrap_or(0);
-                t.result.add(match mine.cmp(&others) {
-                    std::cmp::Ordering::Greater => 2,
-                    std::cmp::Ordering::Equal => 1,
-                    std::cmp::Ordering::Less => 0,
-                });
-                t.margin.add(i64::from(mine) - i64::from(others));
+            for (seat, s) in sixtieths.iter_mut().enumerate() {
+                let won = o.winners.contains(&seat);
+                s.sum += if won { 60 / o.winners.len() as i64 } else { 0 };
+                s.n += 60;
             }
-        }
-        if let Some(b) = base {
-            if !self.paired_measures.is_empty() {
-                for (name, (x, y)) in GAME_MEASURES
-                    .iter()
-                    .zip(o.measures().iter().zip(b.measures()))
-                {
-                    self.paired_measures
-                        .entry(name.to_string())
-                        .or_default()
-                        .add(x - y);
+            for (seat, &t) in o.totals.iter().enumerate() {
+                let rank = o.totals.iter().filter(|&&x| x > t).count();
+                for (r, k) in ranks[seat].iter_mut().enumerate() {
+                    k.add(i64::from(r == rank));
+                }
+                totals.push(t);
+            }
+            margins.push(o.margin);
+            for (d, x) in per_game.iter_mut().zip([
+                o.tiles,
+                o.discards,
+                o.tension.lead_changes,
+                o.tension.settled_at,
+                o.tension.drama,
+                o.unfinished.0,
+                o.unfinished.1,
+                o.bonus_turns,
+            ]) {
+                d.add(x);
+            }
+            if !bots.is_empty() && !o.bot_of_seat.is_empty() {
+                for (b, (result, margin)) in Self::bot_results(o, bots.len()).zip(&mut bots) {
+                    if let Some((r, m)) = b {
+                        result.sum += r;
+                        result.n += 2;
+                        margin.add(m);
+                    }
                 }
             }
-            for c in 0..6 {
-                let sum = |x: &Outcome| -> i64 {
-                    (0..x.points.len())
-                        .map(|s| i64::from(if c < 5 { x.points[s][c] } else { x.totals[s] }))
-                        .sum()
-                };
-                self.paired[c].add(sum(o) - sum(b));
+        }
+        for (c, d) in self.categories.iter_mut().zip(categories) {
+            d.into(c);
+        }
+        margin.into(&mut self.margin);
+        for (c, d) in [
+            &mut self.tiles,
+            &mut self.discards,
+            &mut self.lead_changes,
+            &mut self.settled_at,
+            &mut self.drama,
+            &mut self.unfinished_gatherers,
+            &mut self.unfinished_fishers,
+            &mut self.bonus_turns,
+        ]
+        .into_iter()
+        .zip(per_game)
+        {
+            d.into(c);
+        }
+        for (c, d) in self.win_sixtieths.iter_mut().zip(sixtieths) {
+            d.into(c);
+        }
+        for (cs, ds) in self.ranks.iter_mut().zip(ranks) {
+            for (c, d) in cs.iter_mut().zip(ds) {
+                d.into(c);
+            }
+        }
+        self.totals.add_deal(&mut totals);
+        self.margins.add_deal(&mut margins);
+        for (t, (result, margin)) in self.bots.iter_mut().zip(bots) {
+            if result.n > 0 {
+                result.into(&mut t.result);
+                margin.into(&mut t.margin);
+            }
+        }
+        if let Some(base) = base {
+            let mut measures = [DealSum::default(); GAME_MEASURES.len()];
+            let mut paired = [DealSum::default(); 6];
+            for (o, b) in games.iter().zip(base) {
+                for (d, (x, y)) in measures
+                    .iter_mut()
+                    .zip(o.measures().iter().zip(b.measures()))
+                {
+                    d.add(x - y);
+                }
+                for seat in 0..seats {
+                    for (c, d) in paired.iter_mut().enumerate() {
+                        let at = |x: &Outcome| -> i64 {
+                            i64::from(if c < 5 {
+                                x.points[seat][c]
+                            } else {
+                                x.totals[seat]
+                            })
+                        };
+                        d.add(at(o) - at(b));
+                    }
+                }
+            }
+            if !self.paired_measures.is_empty() {
+                for (name, d) in GAME_MEASURES.iter().zip(measures) {
+                    d.into(self.paired_measures.entry(name.to_string()).or_default());
+                }
+            }
+            for (c, d) in self.paired.iter_mut().zip(paired) {
+                d.into(c);
             }
         }
     }
 
+    /// For each distinct bot of a game, if it sat: its half-points (2 a win alone among the
+    /// bots, 1 a shared one, 0 a loss) and its best total minus the best total of another
+    /// bot.
+    fn bot_results(o: &Outcome, bots: usize) -> impl Iterator<Item = Option<(i64, i64)>> {
+        let mut best = vec![None::<u32>; bots];
+        for (seat, &b) in o.bot_of_seat.iter().enumerate() {
+            best[b] = best[b].max(Some(o.totals[seat]));
+        }
+        (0..bots).map(move |b| {
+            let mine = best[b]?;
+            let others = best
+                .iter()
+                .enumerate()
+                .filter(|&(x, _)| x != b)
+                .filter_map(|(_, v)| *v)
+                .max()
+                .unwrap_or(0);
+            let result = match mine.cmp(&others) {
+                std::cmp::Ordering::Greater => 2,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Less => 0,
+            };
+            Some((result, i64::from(mine) - i64::from(others)))
+        })
+    }
+
     pub fn merge(&mut self, o: &Tally) {
         self.games += o.games;
+        self.deals += o.deals;
         for (a, b) in self.categories.iter_mut().zip(&o.categories) {
             a.merge(b);
         }
@@ -551,19 +592,15 @@ impl Tally {
             a.margin.merge(&b.margin);
         }
         for (a, b) in self.win_sixtieths.iter_mut().zip(&o.win_sixtieths) {
-            *a += b;
+            a.merge(b);
         }
         for (a, b) in self.ranks.iter_mut().zip(&o.ranks) {
             for (x, y) in a.iter_mut().zip(b) {
-                *x += y;
+                x.merge(y);
             }
         }
-        for (k, v) in &o.totals_seen {
-            *self.totals_seen.entry(*k).or_default() += v;
-        }
-        for (k, v) in &o.margins_seen {
-            *self.margins_seen.entry(*k).or_default() += v;
-        }
+        self.totals.merge(&o.totals);
+        self.margins.merge(&o.margins);
         for (a, b) in [
             (&mut self.tiles, &o.tiles),
             (&mut self.discards, &o.discards),
@@ -578,36 +615,82 @@ impl Tally {
     }
 }
 
-/// The bots of each seat for game `index`: with `rotate`, game `index` is played once per
-/// seat rotation (`index % seats`), so each bot sits in each seat equally often.
-pub fn seating(bots: &[BotKind], index: u64, rotate: bool) -> Vec<BotKind> {
-    let n = bots.len();
-    let r = if rotate {
-        (index % n as u64) as usize
-    } else {
-        0
-    };
-    (0..n).map(|s| bots[(s + r) % n].clone()).collect()
+/// How a run deals and seats its games. A deal is one seed: the tiles and their order. With
+/// seats rotated, each deal is played once per rotation of the bots around the table, so
+/// that every bot sits in every seat equally often on the same tiles; when every seat holds
+/// the same bot a rotation would replay the very same game (each seat keeps its own random
+/// stream), so each game is then a deal of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    bots: Vec<BotKind>,
+    rotations: usize,
 }
 
-/// The seed of game `index`: with seat rotation, the rotations of one seed share it.
-pub fn seed_of(seed: u64, index: u64, seats: usize, rotate: bool) -> u64 {
-    if rotate {
-        game_seed(seed, index / seats as u64)
-    } else {
-        game_seed(seed, index)
+impl Plan {
+    /// The plan for these seats' bots, rotated when `rotate` and some seats' bots differ.
+    pub fn new(bots: &[BotKind], rotate: bool) -> Plan {
+        let rotations = if rotate && distinct_bots(bots).len() > 1 {
+            bots.len()
+        } else {
+            1
+        };
+        Plan {
+            bots: bots.to_vec(),
+            rotations,
+        }
+    }
+
+    /// The bots as named, seat by seat (the first rotation).
+    pub fn bots(&self) -> &[BotKind] {
+        &self.bots
+    }
+
+    /// Games per deal: the seats when rotating, else 1.
+    pub fn rotations(&self) -> usize {
+        self.rotations
+    }
+
+    /// Whether the seats rotate.
+    pub fn rotates(&self) -> bool {
+        self.rotations > 1
+    }
+
+    /// The deals that `games` games take (rounded up to whole deals).
+    pub fn deals(&self, games: u64) -> u64 {
+        games.div_ceil(self.rotations as u64)
+    }
+
+    /// The bots of each seat in rotation `rotation` of a deal: the named order turned by
+    /// `rotation` seats.
+    pub fn seating(&self, rotation: usize) -> Vec<BotKind> {
+        let n = self.bots.len();
+        (0..n)
+            .map(|s| self.bots[(s + rotation) % n].clone())
+            .collect()
+    }
+
+    /// The index in the run of rotation `rotation` of deal `deal` (games are numbered deal
+    /// by deal).
+    pub fn game_index(&self, deal: u64, rotation: usize) -> u64 {
+        deal * self.rotations as u64 + rotation as u64
     }
 }
 
-/// Plays game `index` under every variant and adds it to their tallies.
-pub fn tally_game(
+/// The seed of deal `deal` of a run with master seed `seed`: the same under every variant
+/// and for every rotation of the seats.
+pub fn deal_seed(seed: u64, deal: u64) -> u64 {
+    game_seed(seed, deal)
+}
+
+/// Plays every rotation of one deal under every variant: the outcomes by variant, then by
+/// rotation.
+pub fn tally_deal(
     variants: &[Variant],
-    bots: &[BotKind],
+    plan: &Plan,
     seed: u64,
-    index: u64,
-    rotate: bool,
-) -> Result<Vec<Outcome>, BotError> {
-    Table::default().tally_game(variants, bots, seed, index, rotate)
+    deal: u64,
+) -> Result<Vec<Vec<Outcome>>, BotError> {
+    Table::default().tally_deal(variants, plan, seed, deal)
 }
 
 /// What a worker playing many games keeps from one game to the next: the game and the bots
@@ -621,36 +704,36 @@ pub struct Table {
 }
 
 impl Table {
-    /// [`tally_game`] at this table.
-    pub fn tally_game(
+    /// [`tally_deal`] at this table.
+    pub fn tally_deal(
         &mut self,
         variants: &[Variant],
-        bots: &[BotKind],
+        plan: &Plan,
         seed: u64,
-        index: u64,
-        rotate: bool,
-    ) -> Result<Vec<Outcome>, BotError> {
-        let seats = seating(bots, index, rotate);
-        let s = seed_of(seed, index, bots.len(), rotate);
-        let distinct = distinct_bots(bots);
-        let bot_of_seat: Vec<usize> = seats
-            .iter()
-            .map(|b| distinct.iter().position(|d| d == b).unwrap_or(0))
-            .collect();
-        variants
-            .iter()
-            // Statistics need the scores, not the events.
-            .map(|v| {
+        deal: u64,
+    ) -> Result<Vec<Vec<Outcome>>, BotError> {
+        let s = deal_seed(seed, deal);
+        let distinct = distinct_bots(plan.bots());
+        let mut out = vec![Vec::with_capacity(plan.rotations()); variants.len()];
+        for rotation in 0..plan.rotations() {
+            let seats = plan.seating(rotation);
+            let bot_of_seat: Vec<usize> = seats
+                .iter()
+                .map(|b| distinct.iter().position(|d| d == b).unwrap_or(0))
+                .collect();
+            for (v, games) in variants.iter().zip(&mut out) {
                 let mut watch = LeadWatch::default();
+                // Statistics need the scores, not the events.
                 let game = self.play_watching(v, &seats, s, false, |g| watch.see(g))?;
                 let winners = game.winners();
-                Ok(Outcome {
+                games.push(Outcome {
                     bot_of_seat: bot_of_seat.clone(),
                     tension: watch.tension(&winners),
                     ..Outcome::of(game)
-                })
-            })
-            .collect()
+                });
+            }
+        }
+        Ok(out)
     }
 
     /// Plays one game of `variant` to its end with one bot per seat, as [`play`] would (with

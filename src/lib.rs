@@ -56,6 +56,8 @@ pub mod render;
 pub mod rng;
 pub mod ruleset;
 pub mod scout;
+pub mod statistics;
+pub mod summary;
 pub mod tile;
 pub mod tileset;
 pub mod variant;

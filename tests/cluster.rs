@@ -64,8 +64,13 @@ fn shards_run_through_gnu_parallel_merge_to_the_whole_run() {
     assert_eq!(merged, without_timing(&stdout(&o)));
     // Every metric, not only the points: histograms, ranks, tension, bots.
     let t = &merged["results"][1]["tally"];
-    assert!(t["totals_seen"].as_object().is_some_and(|m| !m.is_empty()));
+    assert!(
+        t["totals"]["seen"]
+            .as_object()
+            .is_some_and(|m| !m.is_empty())
+    );
     assert!(t["lead_changes"]["n"].as_u64() == Some(30));
+    assert!(t["lead_changes"]["deals"].as_u64() == Some(15));
     assert!(t["bots"].as_array().is_some_and(|b| b.len() == 2));
     std::fs::remove_dir_all(&dir).unwrap();
 }

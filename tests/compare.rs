@@ -368,18 +368,24 @@ fn games_out_rows_add_up_to_the_summary_and_replay() {
 
 #[test]
 fn quantiles_of_a_histogram_come_with_order_statistic_intervals() {
-    use std::collections::BTreeMap;
-    // 1..=100 once each: the median is 50, the 10th percentile 10.
-    let seen: BTreeMap<u32, u64> = (1..=100).map(|v| (v, 1)).collect();
-    let (low, mid, high) = hunters::compare::quantile(&seen, 0.5).unwrap();
+    use hunters::statistics::Histogram;
+    // 1..=100 once each, a deal each: the median is 50, the 10th percentile 10.
+    let mut h = Histogram::default();
+    for v in 1..=100 {
+        h.add_deal(&mut [v]);
+    }
+    let (low, mid, high) = h.quantile(0.5, 0.95).unwrap();
     assert_eq!(mid, 50);
-    // n q ∓ 1.96 √(n q (1 − q)) = 50 ∓ 9.8: ranks 41 and 61.
-    assert_eq!((low, high), (41, 61));
-    assert_eq!(hunters::compare::quantile(&seen, 0.1).unwrap().1, 10);
-    assert!(hunters::compare::quantile(&BTreeMap::new(), 0.5).is_none());
+    // Ranks n q ∓ 1.96 √(n q (1 − q) · D / (D − 1)) = 50 ∓ 9.85: 41 and 60.
+    assert_eq!((low, high), (41, 60));
+    assert_eq!(h.quantile(0.1, 0.95).unwrap().1, 10);
+    assert!(Histogram::default().quantile(0.5, 0.95).is_none());
     // Counts weigh: nine 1s and one 100 have median 1.
-    let skewed: BTreeMap<u32, u64> = [(1, 9), (100, 1)].into_iter().collect();
-    assert_eq!(hunters::compare::quantile(&skewed, 0.5).unwrap().1, 1);
+    let mut skewed = Histogram::default();
+    for v in [1, 1, 1, 1, 1, 1, 1, 1, 1, 100] {
+        skewed.add_deal(&mut [v]);
+    }
+    assert_eq!(skewed.quantile(0.5, 0.95).unwrap().1, 1);
 }
 
 /// `diff --log` over a corpus: every log replayed under each variant, partial replays named

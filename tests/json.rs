@@ -13,8 +13,24 @@ use serde_json::Value;
 fn parts(kind: &str) -> Vec<String> {
     let interval = ["value", "low", "high"];
     match kind {
-        "moments" => vec!["n".into(), "sum".into(), "sum_sq".into()],
-        "estimate" => vec!["mean".into(), "ci95".into()],
+        "clustered" | "array of clustered" => ["deals", "n", "sum", "sum_sq", "sum_n", "n_sq"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        "histogram" => [
+            "deals",
+            "seen",
+            "seen.*",
+            "seen_sq",
+            "seen_sq.*",
+            "seen_n",
+            "seen_n.*",
+            "n_sq",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+        "estimate" => vec!["mean".into(), "half_width".into()],
         "interval" | "array of intervals" => interval.iter().map(|s| s.to_string()).collect(),
         "percentiles" => ["p10", "p50", "p90"]
             .iter()
@@ -123,7 +139,7 @@ fn check(command: &str, outputs: &[Value]) {
     let listed: BTreeSet<&str> = keys.iter().map(|(k, _)| k.as_str()).collect();
     let mut seen_anywhere = BTreeSet::new();
     for v in outputs {
-        assert_eq!(v["schema"], 1, "{command}: schema");
+        assert_eq!(v["schema"], 2, "{command}: schema");
         assert_eq!(
             v["version"],
             env!("CARGO_PKG_VERSION"),
@@ -239,9 +255,9 @@ fn simulate_json_has_the_documented_keys() {
         .as_f64()
         .unwrap();
     assert!((mean - shown).abs() < 1e-3, "{mean} vs {shown}");
-    // A paired difference per player: the per-game sum over seats, divided by the seats.
+    // A paired difference per player and game: one sample per seat and game.
     let paired = &whole["results"][1]["tally"]["paired"]["total"];
-    let per_player = paired["sum"].as_f64().unwrap() / paired["n"].as_f64().unwrap() / 2.0;
+    let per_player = paired["sum"].as_f64().unwrap() / paired["n"].as_f64().unwrap();
     let shown = whole["results"][1]["summary"]["paired_difference"]["total"]["mean"]
         .as_f64()
         .unwrap();

@@ -208,7 +208,7 @@ struct Stamp {
 }
 
 /// The JSON layout described by docs/json.md.
-const JSON_SCHEMA: u32 = 1;
+const JSON_SCHEMA: u32 = 2;
 
 impl Stamp {
     fn now() -> Stamp {

@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::simulate::{Estimate, Interval, Report};
+use hunters::summary::{Estimate, Interval, Summary};
+
+use super::simulate::Report;
 
 /// Colours of the variants, in order (distinct for the colour-blind as far as five go).
 const COLOURS: [&str; 6] = [
@@ -142,8 +144,8 @@ impl From<&Estimate> for Point {
     fn from(e: &Estimate) -> Point {
         Point {
             value: e.mean,
-            low: e.mean - e.ci95,
-            high: e.mean + e.ci95,
+            low: e.mean - e.half_width,
+            high: e.mean + e.half_width,
         }
     }
 }
@@ -161,7 +163,7 @@ impl From<&Interval> for Point {
 /// A sweep: each measure against the first swept key's values, one line per combination of
 /// the other keys, with the printed rules as a dashed line.
 fn sweep_charts(h: &mut String, r: &Report) {
-    type Measure = (&'static str, fn(&super::simulate::Summary) -> Point);
+    type Measure = (&'static str, fn(&Summary) -> Point);
     let measures: [Measure; 10] = [
         ("total points per player", |s| (&s.points.total).into()),
         ("rivers", |s| (&s.points.rivers).into()),
@@ -385,7 +387,7 @@ fn legend(h: &mut String, r: &Report) {
 }
 
 fn est(e: &Estimate) -> String {
-    format!("{:.2} ± {:.2}", e.mean, e.ci95)
+    format!("{:.2} ± {:.2}", e.mean, e.half_width)
 }
 
 fn points_table(h: &mut String, r: &Report) {
@@ -416,9 +418,9 @@ fn histogram(h: &mut String, r: &Report) {
     let mut binned: Vec<BTreeMap<u32, f64>> = Vec::new();
     let (mut lo, mut hi, mut top) = (u32::MAX, 0u32, 0f64);
     for v in &r.results {
-        let n: u64 = v.tally.totals_seen.values().sum();
+        let n: u64 = v.tally.totals.seen.values().sum();
         let mut b: BTreeMap<u32, f64> = BTreeMap::new();
-        for (&t, &k) in &v.tally.totals_seen {
+        for (&t, &k) in &v.tally.totals.seen {
             *b.entry(t / BIN).or_default() += k as f64 / n.max(1) as f64;
         }
         if let (Some((&first, _)), Some((&last, _))) = (b.first_key_value(), b.last_key_value()) {
@@ -522,7 +524,7 @@ fn paired_chart(h: &mut String, r: &Report) {
     }
     let span = rows
         .iter()
-        .flat_map(|(_, p)| p.iter().map(|e| e.mean.abs() + e.ci95))
+        .flat_map(|(_, p)| p.iter().map(|e| e.mean.abs() + e.half_width))
         .fold(1.0f64, f64::max);
     let (w, left, row_h) = (900.0, 110.0, 18.0);
     let group = row_h * rows.len() as f64 + 12.0;
@@ -551,8 +553,8 @@ fn paired_chart(h: &mut String, r: &Report) {
             let _ = writeln!(
                 h,
                 r#"<line x1="{:.1}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="{col}" stroke-width="3"/><circle cx="{:.1}" cy="{yy:.1}" r="4.5" fill="{col}"/>"#,
-                x(e.mean - e.ci95),
-                x(e.mean + e.ci95),
+                x(e.mean - e.half_width),
+                x(e.mean + e.half_width),
                 x(e.mean),
                 col = colour(*i)
             );
@@ -704,7 +706,7 @@ fn paired_measures_table(h: &mut String, r: &Report) {
         let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
         for (k, _) in cols {
             if let Some(e) = p.get(k) {
-                let _ = write!(h, "<td>{:+.2} ± {:.2}</td>", e.mean, e.ci95);
+                let _ = write!(h, "<td>{:+.2} ± {:.2}</td>", e.mean, e.half_width);
             }
         }
         h.push_str("</tr>\n");

@@ -1,6 +1,5 @@
 //! `hunters simulate`: many games per variant, in parallel, with exact mergeable tallies.
 
-use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,7 +9,9 @@ use anyhow::{Context, Result, bail};
 use comfy_table::{Cell, CellAlignment};
 use hunters::Variant;
 use hunters::bot::BotKind;
-use hunters::compare::{ByCategory, Moments, Table, Tally};
+use hunters::compare::{ByCategory, GAME_MEASURES, Plan, Table, Tally, deal_seed};
+use hunters::statistics::{CONFIDENCE, bonferroni};
+use hunters::summary::{Estimate, Interval, Summary, deals_needed};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -21,10 +22,13 @@ pub struct Args {
     /// for paired differences.
     #[arg(value_name = "VARIANT", required_unless_present = "merge")]
     variants: Vec<String>,
-    /// Games per variant.
+    /// Games per variant. Each game is dealt its own tiles, except with --rotate-seats and
+    /// different bots, where a deal is played once per seat rotation (N is then rounded up to
+    /// whole deals). Games that share a deal count as one unit in every interval, and the
+    /// output says how many deals each figure rests on.
     #[arg(long, short, value_name = "N", required_unless_present = "merge")]
     games: Option<u64>,
-    /// Master seed; game i is played with a seed derived from it and i, the same for every
+    /// Master seed; deal i is dealt from a seed derived from it and i, the same for every
     /// variant.
     #[arg(long, short, value_name = "S", default_value_t = 0)]
     seed: u64,
@@ -46,10 +50,24 @@ pub struct Args {
     bots: Vec<BotKind>,
     #[command(flatten)]
     timeout: super::BotTimeout,
-    /// Play each seed once per seat rotation, so that seat advantage cancels out (the number
-    /// of games is rounded up to a multiple of the players).
+    /// Play each deal once per rotation of the bots around the table, so that every bot sits
+    /// in every seat equally often on the same tiles (the games are rounded up to a multiple
+    /// of the players). When every seat holds the same bot a rotation would replay the same
+    /// game, so each game is then a deal of its own, as without this option.
     #[arg(long)]
     rotate_seats: bool,
+    /// Intervals of the paired differences to the first variant that hold together: with
+    /// `bonferroni`, each column's comparisons (one per variant after the first) all cover
+    /// their truth with 95 % confidence at once, instead of each one alone. Worth it for a
+    /// sweep, where one interval in twenty misses by chance.
+    #[arg(long, value_name = "METHOD", value_enum, default_value_t = Simultaneous::None)]
+    simultaneous: Simultaneous,
+    /// The half-width to plan for: after the run, how many deals would bring the main
+    /// interval to ± X (the bots' win rate in percentage points when the seats have different
+    /// bots, default 3; else the paired difference of totals to the first variant, or the
+    /// mean total with one variant, in points per player and game, default 1).
+    #[arg(long, value_name = "X")]
+    precision: Option<f64>,
     /// Run only the K-th of M slices of the games (K from 1); merge the --json outputs with
     /// --merge.
     #[arg(long, value_name = "K/M")]
@@ -132,9 +150,54 @@ pub(super) struct Config {
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub(super) sweep: Vec<String>,
     pub(super) games: u64,
+    /// Distinct deals: `games` over the games per deal.
+    pub(super) deals: u64,
+    /// Games per deal: the seats when they rotate, else 1.
+    pub(super) rotations: usize,
     pub(super) seed: u64,
     pub(super) bots: Vec<String>,
     pub(super) rotate_seats: bool,
+}
+
+/// `--simultaneous`: how the paired differences of a run hold together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum Simultaneous {
+    /// Each interval at 95 % on its own.
+    #[default]
+    None,
+    /// Bonferroni: each at 1 − 5 % / K for K comparisons, all K at 95 % together.
+    Bonferroni,
+}
+
+/// How many comparisons a run's paired tables make, and how their intervals hold.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(super) struct Comparisons {
+    /// Variants compared with the first, per measure.
+    pub(super) per_measure: usize,
+    /// Paired intervals printed in all (per measure, times the measures).
+    pub(super) intervals: usize,
+    pub(super) method: Simultaneous,
+    /// The confidence of each paired interval.
+    pub(super) confidence_each: f64,
+    /// The confidence that all of a measure's comparisons cover their truth together (at
+    /// least; exactly each interval's with one comparison).
+    pub(super) confidence_together: f64,
+}
+
+/// `--precision`: how many deals the main interval of the run needs for a given half-width.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(super) struct Precision {
+    /// What the figure is: `win_rate` (the first bot's, in percentage points),
+    /// `paired_total` (the last variant's paired difference of totals, points per player and
+    /// game) or `total` (the first variant's mean total).
+    pub(super) measure: String,
+    pub(super) variant: String,
+    /// Its half-width now, over `deals` deals, and the one aimed at.
+    pub(super) half_width: f64,
+    pub(super) deals: u64,
+    pub(super) target: f64,
+    pub(super) deals_needed: u64,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -145,7 +208,7 @@ pub(super) struct VariantResult {
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub(super) swept: Vec<Swept>,
     pub(super) tally: Tally,
-    pub(super) summary: Summary,
+    pub(super) summary: hunters::summary::Summary,
 }
 
 /// One key a sweep set, and its value.
@@ -153,46 +216,6 @@ pub(super) struct VariantResult {
 pub(super) struct Swept {
     pub(super) key: String,
     pub(super) value: String,
-}
-
-/// Means and 95 % half-intervals, derived from the tally.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct Summary {
-    /// Per player and game.
-    pub(super) points: ByCategory<Estimate>,
-    pub(super) margin: Estimate,
-    pub(super) win_rate_by_seat: Vec<f64>,
-    pub(super) bonus_turns_per_game: Estimate,
-    /// Against the first variant, per player and game (absent for the first variant).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub(super) paired_difference: Option<ByCategory<Estimate>>,
-    /// Bot against bot, when the seats have different bots.
-    #[serde(skip_serializing_if = "Vec::is_empty", default)]
-    pub(super) bots: Vec<BotSummary>,
-    /// Seat by seat, a shared victory split among its winners (the shares add up to 1).
-    pub(super) win_share_by_seat: Vec<Interval>,
-    /// Seat 1's share minus an even share (1 / seats).
-    pub(super) first_player_advantage: Interval,
-    /// `rank_by_seat[seat][rank - 1]`: how often the seat finished at that rank (ties share
-    /// the better rank).
-    pub(super) rank_by_seat: Vec<Vec<Interval>>,
-    /// Percentiles of the players' totals and of the winning margin.
-    pub(super) total_percentiles: Percentiles,
-    pub(super) margin_percentiles: Percentiles,
-    /// Per game.
-    pub(super) tiles_per_game: Estimate,
-    pub(super) discards_per_game: Estimate,
-    pub(super) lead_changes_per_game: Estimate,
-    /// The move after which the eventual winner never trailed again (0: never trailed).
-    pub(super) settled_after_move: Estimate,
-    /// The most points the eventual winner was behind the leader.
-    pub(super) winner_worst_deficit: Estimate,
-    pub(super) unfinished_gatherers_per_game: Estimate,
-    pub(super) unfinished_fishers_per_game: Estimate,
-    /// Against the first variant, game by game: the mean difference of each per-game
-    /// measure (absent for the first variant).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub(super) paired_game_difference: Option<BTreeMap<String, Estimate>>,
 }
 
 /// The per-game measures shown paired across variants: key in the tally, heading.
@@ -205,213 +228,17 @@ pub(super) const PAIRED_COLUMNS: [(&str, &str); 6] = [
     ("drama", "winner's worst deficit"),
 ];
 
-impl Summary {
-    /// The per-game measures of length and tension, with their headings, in table order.
-    pub(super) fn per_game(&self) -> [(&'static str, &Estimate); 7] {
-        [
-            ("tiles", &self.tiles_per_game),
-            ("discards", &self.discards_per_game),
-            ("lead changes", &self.lead_changes_per_game),
-            ("winner settled after move", &self.settled_after_move),
-            ("winner's worst deficit", &self.winner_worst_deficit),
-            (
-                "gatherers left unfinished",
-                &self.unfinished_gatherers_per_game,
-            ),
-            ("fishers left unfinished", &self.unfinished_fishers_per_game),
-        ]
-    }
-}
-
 impl Report {
     /// Seats per game in this run.
     pub(super) fn seats(&self) -> usize {
         self.config.bots.len()
     }
-}
 
-/// p10, p50 (the median) and p90, each with its 95 % interval.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
-pub(super) struct Percentiles {
-    pub(super) p10: Interval,
-    pub(super) p50: Interval,
-    pub(super) p90: Interval,
-}
-
-fn percentiles(seen: &std::collections::BTreeMap<u32, u64>) -> Percentiles {
-    let at = |q| {
-        let (low, value, high) = hunters::compare::quantile(seen, q).unwrap_or((0, 0, 0));
-        Interval {
-            value: f64::from(value),
-            low: f64::from(low),
-            high: f64::from(high),
-        }
-    };
-    Percentiles {
-        p10: at(0.1),
-        p50: at(0.5),
-        p90: at(0.9),
-    }
-}
-
-/// A rate of `k` out of `n` with its Wilson interval, rounded.
-fn rate_interval(k: f64, n: f64) -> Interval {
-    let p = if n > 0.0 { k / n } else { 0.0 };
-    let (low, high) = wilson(p, n);
-    let r = |x: f64| (x * 1e4).round() / 1e4;
-    Interval {
-        value: r(p),
-        low: r(low),
-        high: r(high),
-    }
-}
-
-/// One bot against the others.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct BotSummary {
-    pub(super) bot: String,
-    pub(super) games: u64,
-    /// Games won, a game whose best total it shares with another bot counting half.
-    pub(super) win_rate: Interval,
-    /// Its best total minus the best total of another bot, per game.
-    pub(super) margin: Estimate,
-    /// The Elo difference the win rate implies (the bot against the field).
-    pub(super) elo: Interval,
-}
-
-/// A value with its 95 % interval.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
-pub(super) struct Interval {
-    pub(super) value: f64,
-    pub(super) low: f64,
-    pub(super) high: f64,
-}
-
-/// The Wilson score interval of a rate `p` over `n` trials (95 %).
-fn wilson(p: f64, n: f64) -> (f64, f64) {
-    if n == 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-/// The Elo difference of a score rate: `400 log10(p / (1 − p))`, finite at 0 and 1.
-fn elo(p: f64) -> f64 {
-    let p = p.clamp(1e-4, 1.0 - 1e-4);
-    400.0 * (p / (1.0 - p)).log10()
-}
-
-fn bot_summary(t: &hunters::compare::BotTally) -> BotSummary {
-    let n = t.result.n as f64;
-    let p = if n > 0.0 {
-        t.result.sum as f64 / 2.0 / n
-    } else {
-        0.0
-    };
-    let (low, high) = wilson(p, n);
-    let r = |x: f64| (x * 1e4).round() / 1e4;
-    let r1 = |x: f64| (x * 10.0).round() / 10.0;
-    BotSummary {
-        bot: t.bot.clone(),
-        games: t.result.n,
-        win_rate: Interval {
-            value: r(p),
-            low: r(low),
-            high: r(high),
-        },
-        margin: estimate(&t.margin, 1.0),
-        elo: Interval {
-            value: r1(elo(p)),
-            low: r1(elo(low)),
-            high: r1(elo(high)),
-        },
-    }
-}
-
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
-pub(super) struct Estimate {
-    pub(super) mean: f64,
-    pub(super) ci95: f64,
-}
-
-fn estimate(m: &Moments, scale: f64) -> Estimate {
-    // Rounded so that the text is the same on every machine.
-    let r = |x: f64| (x / scale * 1e4).round() / 1e4;
-    Estimate {
-        mean: r(m.mean()),
-        ci95: r(m.ci95()),
-    }
-}
-
-fn summary(t: &Tally) -> Summary {
-    let seats = t.wins.len().max(1) as f64;
-    Summary {
-        points: ByCategory::from_array(t.categories.map(|m| estimate(&m, 1.0))),
-        margin: estimate(&t.margin, 1.0),
-        win_rate_by_seat: t
-            .wins
-            .iter()
-            .map(|w| {
-                if t.games == 0 {
-                    0.0
-                } else {
-                    (*w as f64 / t.games as f64 * 1e4).round() / 1e4
-                }
-            })
-            .collect(),
-        bonus_turns_per_game: estimate(&t.bonus_turns, 1.0),
-        // A paired sample sums the seats' differences.
-        paired_difference: <[Moments; 6]>::try_from(t.paired.as_slice())
-            .ok()
-            .map(|p| ByCategory::from_array(p.map(|m| estimate(&m, seats)))),
-        bots: t.bots.iter().map(bot_summary).collect(),
-        win_share_by_seat: t
-            .win_sixtieths
-            .iter()
-            .map(|&w| rate_interval(w as f64 / 60.0, t.games as f64))
-            .collect(),
-        first_player_advantage: {
-            let s = rate_interval(
-                t.win_sixtieths.first().map_or(0.0, |&w| w as f64 / 60.0),
-                t.games as f64,
-            );
-            let even = 1.0 / seats;
-            let r = |x: f64| (x * 1e4).round() / 1e4;
-            Interval {
-                value: r(s.value - even),
-                low: r(s.low - even),
-                high: r(s.high - even),
-            }
-        },
-        rank_by_seat: t
-            .ranks
-            .iter()
-            .map(|by_rank| {
-                by_rank
-                    .iter()
-                    .map(|&k| rate_interval(k as f64, t.games as f64))
-                    .collect()
-            })
-            .collect(),
-        total_percentiles: percentiles(&t.totals_seen),
-        margin_percentiles: percentiles(&t.margins_seen),
-        tiles_per_game: estimate(&t.tiles, 1.0),
-        discards_per_game: estimate(&t.discards, 1.0),
-        lead_changes_per_game: estimate(&t.lead_changes, 1.0),
-        settled_after_move: estimate(&t.settled_at, 1.0),
-        winner_worst_deficit: estimate(&t.drama, 1.0),
-        unfinished_gatherers_per_game: estimate(&t.unfinished_gatherers, 1.0),
-        unfinished_fishers_per_game: estimate(&t.unfinished_fishers, 1.0),
-        paired_game_difference: (!t.paired_measures.is_empty()).then(|| {
-            t.paired_measures
-                .iter()
-                .map(|(name, m)| (name.clone(), estimate(m, 1.0)))
-                .collect()
-        }),
+    /// Games per variant, and the distinct deals they were played from.
+    pub(super) fn games_and_deals(&self) -> (u64, u64) {
+        self.results
+            .first()
+            .map_or((0, 0), |x| (x.tally.games, x.tally.deals))
     }
 }
 
@@ -424,6 +251,8 @@ pub(super) struct Report {
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub(super) shard: Option<String>,
     pub(super) results: Vec<VariantResult>,
+    pub(super) comparisons: Comparisons,
+    pub(super) precision: Precision,
     /// Timing (not part of the results): games per second over all variants, wall time.
     pub(super) games_per_second: f64,
     pub(super) wall_seconds: f64,
@@ -468,9 +297,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if games == 0 {
         bail!("--games must be at least 1");
     }
-    if args.rotate_seats {
-        games = games.div_ceil(bots.len() as u64) * bots.len() as u64;
+    let plan = Plan::new(&bots, args.rotate_seats);
+    if args.rotate_seats && !plan.rotates() {
+        eprintln!(
+            "note: every seat holds {}, so rotating the seats would replay the same games; \
+             each of the {games} games is dealt its own tiles instead",
+            bots[0]
+        );
     }
+    games = plan.deals(games) * plan.rotations() as u64;
+    let deals = plan.deals(games);
     let (k, m) = match &args.shard {
         Some(s) => parse_shard(s)?,
         None => (1, 1),
@@ -485,9 +321,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .num_threads(jobs)
         .build()
         .context("cannot start the worker threads")?;
-    let indexes: Vec<u64> = (0..games).filter(|i| i % m == k - 1).collect();
+    // A shard takes whole deals, so that the games of a deal are tallied together.
+    let my_deals: Vec<u64> = (0..deals).filter(|d| d % m == k - 1).collect();
+    let rotations = plan.rotations() as u64;
     let progress = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(indexes.len() as u64);
+        let bar = ProgressBar::new(my_deals.len() as u64 * rotations);
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} games, {rate}, eta {eta}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
@@ -511,26 +349,29 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Some(path) => Some(GamesOut::create(path, bots.len())?),
         None => None,
     };
-    for chunk in indexes.chunks(4096) {
+    for chunk in my_deals.chunks(4096) {
         let outcomes: Result<Vec<_>, _> = pool.install(|| {
             chunk
                 .par_iter()
                 // Each worker keeps its game and bots from one game to the next.
-                .map_init(Table::default, |table, &i| {
-                    let o = table.tally_game(&variants, &bots, args.seed, i, args.rotate_seats);
-                    progress.inc(1);
+                .map_init(Table::default, |table, &d| {
+                    let o = table.tally_deal(&variants, &plan, args.seed, d);
+                    progress.inc(rotations);
                     o
                 })
                 .collect()
         });
-        for (&i, game) in chunk.iter().zip(&outcomes?) {
-            for (v, o) in game.iter().enumerate() {
-                tallies[v].add(o, (v > 0).then(|| &game[0]));
-                if let Some(out) = &mut rows {
-                    let seats = hunters::compare::seating(&bots, i, args.rotate_seats);
-                    let seed =
-                        hunters::compare::seed_of(args.seed, i, bots.len(), args.rotate_seats);
-                    out.row(i, seed, &names[v], &seats, o)?;
+        for (&d, by_variant) in chunk.iter().zip(&outcomes?) {
+            for (v, games) in by_variant.iter().enumerate() {
+                tallies[v].add_deal(games, (v > 0).then(|| &by_variant[0][..]));
+            }
+            if let Some(out) = &mut rows {
+                for r in 0..plan.rotations() {
+                    for (v, games) in by_variant.iter().enumerate() {
+                        let seed = deal_seed(args.seed, d);
+                        let game = plan.game_index(d, r);
+                        out.row(game, d, seed, &names[v], &plan.seating(r), &games[r])?;
+                    }
                 }
             }
         }
@@ -540,43 +381,121 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     progress.finish_and_clear();
     let wall = start.elapsed().as_secs_f64();
-    let played = indexes.len() as f64 * variants.len() as f64;
+    let played = (my_deals.len() as u64 * rotations) as f64 * variants.len() as f64;
+    let config = Config {
+        variants: names.clone(),
+        sweep: args.sweep.clone(),
+        games,
+        deals,
+        rotations: plan.rotations(),
+        seed: args.seed,
+        bots: bots.iter().map(|b| b.name().to_string()).collect(),
+        rotate_seats: args.rotate_seats,
+    };
+    let results = named
+        .into_iter()
+        .zip(tallies)
+        .map(|((v, swept), tally)| VariantResult {
+            variant: v,
+            swept,
+            summary: Summary::of(&tally, CONFIDENCE),
+            tally,
+        })
+        .collect();
     let report = Report {
         stamp: super::Stamp::now(),
-        config: Config {
-            variants: names.clone(),
-            sweep: args.sweep.clone(),
-            games,
-            seed: args.seed,
-            bots: bots.iter().map(|b| b.name().to_string()).collect(),
-            rotate_seats: args.rotate_seats,
-        },
+        config,
         shard: args.shard.as_ref().map(|_| format!("{k}/{m}")),
-        results: named
-            .into_iter()
-            .zip(tallies)
-            .map(|((v, swept), t)| VariantResult {
-                variant: v,
-                swept,
-                summary: summary(&t),
-                tally: t,
-            })
-            .collect(),
+        results,
+        comparisons: Comparisons::default(),
+        precision: Precision::default(),
         games_per_second: if wall > 0.0 { played / wall } else { 0.0 },
         wall_seconds: wall,
     };
-    output(&report, args)
+    output(report, args)
 }
 
-fn output(r: &Report, args: &Args) -> Result<ExitCode> {
+/// The summaries of every variant, with the paired differences at the confidence that
+/// `--simultaneous` asks, and the run's comparisons and precision.
+fn summarize(r: &mut Report, args: &Args) {
+    let k = r.results.len().saturating_sub(1);
+    let each = match args.simultaneous {
+        Simultaneous::None => CONFIDENCE,
+        Simultaneous::Bonferroni => bonferroni(CONFIDENCE, k),
+    };
+    for res in &mut r.results {
+        res.summary = Summary::of(&res.tally, each);
+    }
+    let measures = 6 + GAME_MEASURES.len();
+    r.comparisons = Comparisons {
+        per_measure: k,
+        intervals: k * measures,
+        method: args.simultaneous,
+        confidence_each: each,
+        confidence_together: if k == 0 {
+            CONFIDENCE
+        } else {
+            // Bonferroni's inequality: all cover at least 1 − K (1 − each).
+            (1.0 - k as f64 * (1.0 - each)).max(0.0)
+        },
+    };
+    r.precision = precision(r, args.precision);
+}
+
+/// The main interval of the run and the deals it would need for `target`.
+fn precision(r: &Report, target: Option<f64>) -> Precision {
+    let first = r.results.first();
+    let last = r.results.last();
+    if let Some(b) = first.and_then(|v| v.summary.bots.first()) {
+        let target = target.unwrap_or(3.0);
+        let half = 100.0 * (b.win_rate.high - b.win_rate.low) / 2.0;
+        return Precision {
+            measure: format!("win_rate of {}", b.bot),
+            variant: first.map_or(String::new(), |v| v.variant.clone()),
+            half_width: (half * 100.0).round() / 100.0,
+            deals: b.deals,
+            target,
+            deals_needed: deals_needed(half, b.deals, target),
+        };
+    }
+    let target = target.unwrap_or(1.0);
+    let (measure, variant, e, deals) = match (first, last) {
+        (Some(_), Some(v)) if r.results.len() > 1 => (
+            "paired_total",
+            v,
+            v.summary
+                .paired_difference
+                .map_or(v.summary.points.total, |p| p.total),
+            v.summary.deals,
+        ),
+        (Some(v), _) => ("total", v, v.summary.points.total, v.summary.deals),
+        _ => return Precision::default(),
+    };
+    Precision {
+        measure: measure.to_string(),
+        variant: variant.variant.clone(),
+        half_width: e.half_width,
+        deals,
+        target,
+        deals_needed: deals_needed(e.half_width, deals, target),
+    }
+}
+
+fn output(mut r: Report, args: &Args) -> Result<ExitCode> {
+    if let Some(p) = args.precision
+        && !(p > 0.0 && p.is_finite())
+    {
+        bail!("--precision takes a half-width above 0, e.g. --precision 0.5");
+    }
+    summarize(&mut r, args);
     if let Some(path) = &args.report {
-        write_report(r, path)?;
+        write_report(&r, path)?;
     }
     let json = args.json;
     if json {
-        println!("{}", serde_json::to_string_pretty(r)?);
+        println!("{}", serde_json::to_string_pretty(&r)?);
     } else {
-        print(r);
+        print(&r);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -589,8 +508,8 @@ fn write_report(r: &Report, path: &std::path::Path) -> Result<()> {
         .iter()
         .map(|b| b.parse().map_err(|e: String| anyhow::anyhow!(e)))
         .collect::<Result<_>>()?;
-    let seats = hunters::compare::seating(&bots, 0, c.rotate_seats);
-    let seed = hunters::compare::seed_of(c.seed, 0, bots.len(), c.rotate_seats);
+    let seats = Plan::new(&bots, c.rotate_seats).seating(0);
+    let seed = deal_seed(c.seed, 0);
     let names: Vec<String> = seats.iter().map(BotKind::name).collect();
     let mut boards = Vec::new();
     for name in &c.variants {
@@ -672,9 +591,6 @@ fn merge(args: &Args) -> Result<ExitCode> {
             seen.len()
         );
     }
-    for res in &mut m.results {
-        res.summary = summary(&res.tally);
-    }
     m.shard = None;
     let played = m.config.games as f64 * m.results.len() as f64;
     m.games_per_second = if m.wall_seconds > 0.0 {
@@ -682,26 +598,26 @@ fn merge(args: &Args) -> Result<ExitCode> {
     } else {
         0.0
     };
-    output(&m, args)
+    output(m, args)
 }
 
 fn print(r: &Report) {
     let c = &r.config;
-    let games = r.results.first().map_or(0, |x| x.tally.games);
+    let (games, deals) = r.games_and_deals();
     println!(
-        "{games} games per variant{}, seed {}, seats: {}{}",
+        "{games} games per variant from {deals} deals{}, seed {}, seats: {}{}",
         r.shard
             .as_ref()
             .map_or(String::new(), |s| format!(" (shard {s})")),
         c.seed,
         c.bots.join(", "),
-        if c.rotate_seats {
-            " (seats rotated)"
+        if c.rotations > 1 {
+            " (seats rotated: each deal once per rotation)"
         } else {
             ""
         }
     );
-    println!("Points per player and game (mean ± 95 % interval):");
+    println!("Points per player and game (mean ± 95 % interval over the {deals} deals):");
     let mut t = super::table();
     let mut header = vec![Cell::new("variant")];
     for h in [
@@ -717,7 +633,7 @@ fn print(r: &Report) {
         header.push(Cell::new(h));
     }
     t.set_header(header);
-    let fmt = |e: &Estimate| format!("{:.2} ± {:.2}", e.mean, e.ci95);
+    let fmt = |e: &Estimate| format!("{:.2} ± {:.2}", e.mean, e.half_width);
     for v in &r.results {
         let s = &v.summary;
         let mut row = vec![Cell::new(&v.variant)];
@@ -735,7 +651,7 @@ fn print(r: &Report) {
     let seats = r.seats();
     println!(
         "Wins by seat, a shared victory split among its winners{}:",
-        if c.rotate_seats {
+        if c.rotations > 1 {
             " (seats rotated: every bot in every seat)"
         } else {
             ""
@@ -790,7 +706,7 @@ fn print(r: &Report) {
         }
     }
     println!("{t}");
-    println!("Spread (percentiles with their 95 % intervals):");
+    println!("Spread (percentiles of totals and margins with their 95 % intervals):");
     let mut t = super::table();
     t.set_header(vec![
         "variant",
@@ -831,8 +747,9 @@ fn print(r: &Report) {
     println!("{t}");
     if r.results.len() > 1 {
         println!(
-            "Paired difference to {} per game (same seeds):",
-            r.results[0].variant
+            "Paired difference to {} per game (same deals; {}):",
+            r.results[0].variant,
+            paired_intervals(r)
         );
         let mut t = super::table();
         let cols = PAIRED_COLUMNS;
@@ -847,10 +764,10 @@ fn print(r: &Report) {
             for (k, _) in cols {
                 let e = p.get(k).copied().unwrap_or(Estimate {
                     mean: 0.0,
-                    ci95: 0.0,
+                    half_width: 0.0,
                 });
                 row.push(
-                    Cell::new(format!("{:+.2} ± {:.2}", e.mean, e.ci95))
+                    Cell::new(format!("{:+.2} ± {:.2}", e.mean, e.half_width))
                         .set_alignment(CellAlignment::Right),
                 );
             }
@@ -860,8 +777,9 @@ fn print(r: &Report) {
     }
     if r.results.iter().any(|v| !v.summary.bots.is_empty()) {
         println!(
-            "Bot against bot{} (a game whose best total two bots share counts half):",
-            if c.rotate_seats {
+            "Bot against bot{} (a game whose best total two bots share counts half; 95 % \
+             intervals over deals):",
+            if c.rotations > 1 {
                 ", seats rotated"
             } else {
                 "; --rotate-seats makes it seat-fair"
@@ -872,6 +790,7 @@ fn print(r: &Report) {
             "variant",
             "bot",
             "games",
+            "deals",
             "win rate (95 % interval)",
             "margin",
             "Elo vs the others",
@@ -882,6 +801,7 @@ fn print(r: &Report) {
                     Cell::new(&v.variant),
                     Cell::new(&b.bot),
                     Cell::new(b.games).set_alignment(CellAlignment::Right),
+                    Cell::new(b.deals).set_alignment(CellAlignment::Right),
                     Cell::new(format!(
                         "{:.1} % ({:.1}–{:.1})",
                         100.0 * b.win_rate.value,
@@ -889,8 +809,11 @@ fn print(r: &Report) {
                         100.0 * b.win_rate.high
                     ))
                     .set_alignment(CellAlignment::Right),
-                    Cell::new(format!("{:+.2} ± {:.2}", b.margin.mean, b.margin.ci95))
-                        .set_alignment(CellAlignment::Right),
+                    Cell::new(format!(
+                        "{:+.2} ± {:.2}",
+                        b.margin.mean, b.margin.half_width
+                    ))
+                    .set_alignment(CellAlignment::Right),
                     Cell::new(format!(
                         "{:+.0} ({:+.0} to {:+.0})",
                         b.elo.value, b.elo.low, b.elo.high
@@ -903,8 +826,9 @@ fn print(r: &Report) {
     }
     if r.results.len() > 1 {
         println!(
-            "Paired difference to {} (same seeds; per player and game):",
-            r.results[0].variant
+            "Paired difference to {} (same deals; per player and game; {}):",
+            r.results[0].variant,
+            paired_intervals(r)
         );
         let mut t = super::table();
         let mut header = vec![Cell::new("variant")];
@@ -921,13 +845,61 @@ fn print(r: &Report) {
                 .flat_map(|p| p.to_array())
             {
                 row.push(
-                    Cell::new(format!("{:+.2} ± {:.2}", e.mean, e.ci95))
+                    Cell::new(format!("{:+.2} ± {:.2}", e.mean, e.half_width))
                         .set_alignment(CellAlignment::Right),
                 );
             }
             t.add_row(row);
         }
         println!("{t}");
+    }
+    let p = &r.precision;
+    if p.deals > 0 {
+        let unit = if p.measure.starts_with("win_rate") {
+            " percentage points"
+        } else {
+            " points"
+        };
+        println!(
+            "Precision: {} is ± {:.2}{unit} over {} deals; ± {}{unit} would take about {} deals \
+             (--precision X).",
+            precision_name(p),
+            p.half_width,
+            p.deals,
+            p.target,
+            p.deals_needed
+        );
+    }
+}
+
+/// What the paired intervals of a run are, for a table's heading.
+pub(super) fn paired_intervals(r: &Report) -> String {
+    let c = &r.comparisons;
+    match c.method {
+        Simultaneous::Bonferroni if c.per_measure > 1 => format!(
+            "Bonferroni: each column's {} intervals hold together at 95 %, each at {:.2} %",
+            c.per_measure,
+            100.0 * c.confidence_each
+        ),
+        _ if c.per_measure > 1 => format!(
+            "95 % each; {} comparisons a column, so about one in twenty may miss by chance \
+             (--simultaneous bonferroni)",
+            c.per_measure
+        ),
+        _ => "95 % interval over deals".to_string(),
+    }
+}
+
+/// The main figure of `--precision`, in words.
+pub(super) fn precision_name(p: &Precision) -> String {
+    match p.measure.as_str() {
+        "paired_total" => format!("the paired difference of totals of {}", p.variant),
+        "total" => format!("the mean total of {}", p.variant),
+        m => format!(
+            "the win rate of {} in {}",
+            m.trim_start_matches("win_rate of "),
+            p.variant
+        ),
     }
 }
 
@@ -974,6 +946,7 @@ impl GamesOut {
         if csv {
             let mut header = vec![
                 "game",
+                "deal",
                 "seed",
                 "variant",
                 "winners",
@@ -1008,6 +981,7 @@ impl GamesOut {
     fn row(
         &mut self,
         game: u64,
+        deal: u64,
         seed: u64,
         variant: &str,
         seats: &[BotKind],
@@ -1028,6 +1002,7 @@ impl GamesOut {
             };
             let mut cells = vec![
                 game.to_string(),
+                deal.to_string(),
                 seed.to_string(),
                 quote(variant),
                 winners.join(" "),
@@ -1053,6 +1028,7 @@ impl GamesOut {
                 .collect();
             let row = serde_json::json!({
                 "game": game,
+                "deal": deal,
                 "seed": seed,
                 "variant": variant,
                 "seats": seats,
@@ -1087,16 +1063,5 @@ mod tests {
         assert_eq!(super::rate(15_789.5), "15,790 games/s");
         assert_eq!(super::rate(0.4), "0 games/s");
         assert_eq!(super::rate(999.0), "999 games/s");
-    }
-
-    #[test]
-    fn wilson_intervals_and_elo_match_their_textbook_values() {
-        let (low, high) = super::wilson(0.5, 100.0);
-        assert!((low - 0.4038).abs() < 1e-3 && (high - 0.5962).abs() < 1e-3);
-        // At 0 % the interval still has width (unlike the normal approximation).
-        let (low, high) = super::wilson(0.0, 20.0);
-        assert!(low == 0.0 && (high - 0.1611).abs() < 1e-3);
-        assert!((super::elo(0.75) - 190.85).abs() < 0.01);
-        assert!(super::elo(0.5).abs() < 1e-9);
     }
 }

@@ -1,0 +1,580 @@
+//! Estimates and intervals with the deal as the unit of independence.
+//!
+//! Games that share a deal (the same tiles in the same order: the seat rotations of one deal,
+//! the same deal under several variants) are not independent, and neither are the players of
+//! one game. Every sum here is therefore kept per deal: a deal contributes the sum of its
+//! samples and how many samples it holds, and a mean is the ratio of those sums over the deals
+//! (each sample weighing the same), with the cluster-robust variance of a ratio estimator.
+//! Sums are exact integers, so tallies merge in any order (threads, shards) to the same result.
+//!
+//! docs/statistics.md gives each formula with its assumptions and references.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The usual confidence of an interval.
+pub const CONFIDENCE: f64 = 0.95;
+
+/// Sums over deals of one measure: each deal adds the sum `S` of its samples and their number
+/// `n`. Enough to give the mean (`Σ S / Σ n`) and its cluster-robust variance exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clustered {
+    /// Deals added.
+    pub deals: u64,
+    /// Samples over all deals: `Σ n`.
+    pub n: u64,
+    /// `Σ S`.
+    pub sum: i64,
+    /// `Σ S²`.
+    pub sum_sq: u64,
+    /// `Σ S n`.
+    pub sum_n: i64,
+    /// `Σ n²`.
+    pub n_sq: u64,
+}
+
+impl Clustered {
+    /// Adds a deal whose `n` samples sum to `sum`.
+    pub fn add_deal(&mut self, sum: i64, n: u64) {
+        self.deals += 1;
+        self.n += n;
+        self.sum += sum;
+        self.sum_sq += sum.unsigned_abs() * sum.unsigned_abs();
+        self.sum_n += sum * n as i64;
+        self.n_sq += n * n;
+    }
+
+    pub fn merge(&mut self, o: &Clustered) {
+        self.deals += o.deals;
+        self.n += o.n;
+        self.sum += o.sum;
+        self.sum_sq += o.sum_sq;
+        self.sum_n += o.sum_n;
+        self.n_sq += o.n_sq;
+    }
+
+    /// The mean of the samples (0 without any).
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum as f64 / self.n as f64
+        }
+    }
+
+    /// `Σ (S − m n)² / (Σ n)²` with `m` the mean: the spread of the deals around the mean,
+    /// computed from exact integers (the numerator times `(Σ n)²` is an integer).
+    fn spread(&self) -> f64 {
+        if self.n == 0 {
+            return 0.0;
+        }
+        let (w, t) = (i128::from(self.n), i128::from(self.sum));
+        // (Σ n)² Σ (S − m n)² = W² Σ S² − 2 T W Σ S n + T² Σ n².
+        let num = w * w * i128::from(self.sum_sq) - 2 * t * w * i128::from(self.sum_n)
+            + t * t * i128::from(self.n_sq);
+        (num.max(0) as f64) / (w as f64).powi(4)
+    }
+
+    /// The variance of [`Clustered::mean`], cluster-robust: `D / (D − 1) · spread` over `D`
+    /// deals (the sample variance of the deal means when every deal has as many samples).
+    /// `None` with fewer than two deals.
+    pub fn variance_of_mean(&self) -> Option<f64> {
+        if self.deals < 2 {
+            return None;
+        }
+        let d = self.deals as f64;
+        Some(d / (d - 1.0) * self.spread())
+    }
+
+    /// Half the width of the interval of the mean at `confidence`, with Student's t on
+    /// `D − 1` degrees of freedom (0 with fewer than two deals: no interval can be given).
+    pub fn half_width(&self, confidence: f64) -> f64 {
+        match self.variance_of_mean() {
+            Some(v) => t_quantile(0.5 + confidence / 2.0, (self.deals - 1) as f64) * v.sqrt(),
+            None => 0.0,
+        }
+    }
+
+    /// The mean read as a rate (every sample from 0 to 1, e.g. a share of the wins) with its
+    /// Wilson interval at `confidence` over the effective number of samples that the spread of
+    /// the deals implies: `(value, low, high)`.
+    pub fn rate(&self, confidence: f64) -> (f64, f64, f64) {
+        let p = self.mean().clamp(0.0, 1.0);
+        if self.deals == 0 {
+            return (p, 0.0, 1.0);
+        }
+        let (low, high) = wilson(p, self.effective_samples(), confidence);
+        (p, low, high)
+    }
+
+    /// Kish's effective number of samples of a rate: `p (1 − p) / spread`, as many
+    /// independent yes-or-no trials as would give the spread the deals show. Without any
+    /// spread (every deal alike), one per deal.
+    pub fn effective_samples(&self) -> f64 {
+        let p = self.mean().clamp(0.0, 1.0);
+        let spread = self.spread();
+        let var = p * (1.0 - p);
+        if spread > 0.0 && var > 0.0 {
+            var / spread
+        } else {
+            self.deals as f64
+        }
+    }
+}
+
+/// The Wilson score interval of a rate `p` over `n` trials at `confidence`.
+pub fn wilson(p: f64, n: f64, confidence: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = normal_quantile(0.5 + confidence / 2.0);
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The Elo difference of a score rate: `400 log10(p / (1 − p))`, finite at 0 and 1 (±1600).
+pub fn elo(p: f64) -> f64 {
+    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    400.0 * (p / (1.0 - p)).log10()
+}
+
+/// The confidence each of `k` intervals needs so that all hold together at `confidence`
+/// (Bonferroni).
+pub fn bonferroni(confidence: f64, k: usize) -> f64 {
+    1.0 - (1.0 - confidence) / k.max(1) as f64
+}
+
+/// Samples of whole numbers, by deal: a histogram, and what the percentiles' intervals need
+/// of the deals. `c_d(v)` below is how many of deal `d`'s samples are at most `v`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Histogram {
+    pub deals: u64,
+    /// How many samples had each value.
+    pub seen: BTreeMap<u32, u64>,
+    /// At each value `v`, how much `Σ_d c_d(v)²` grows from the value below.
+    pub seen_sq: BTreeMap<u32, u64>,
+    /// At each value `v`, how much `Σ_d c_d(v) n_d` grows (`n_d`: deal `d`'s samples).
+    pub seen_n: BTreeMap<u32, u64>,
+    /// `Σ_d n_d²`.
+    pub n_sq: u64,
+}
+
+impl Histogram {
+    /// Adds a deal's samples.
+    pub fn add_deal(&mut self, values: &mut [u32]) {
+        values.sort_unstable();
+        let n = values.len() as u64;
+        self.deals += 1;
+        self.n_sq += n * n;
+        let mut below = 0u64;
+        for run in values.chunk_by(|a, b| a == b) {
+            let (v, k) = (run[0], run.len() as u64);
+            let now = below + k;
+            *self.seen.entry(v).or_default() += k;
+            *self.seen_sq.entry(v).or_default() += now * now - below * below;
+            *self.seen_n.entry(v).or_default() += k * n;
+            below = now;
+        }
+    }
+
+    pub fn merge(&mut self, o: &Histogram) {
+        self.deals += o.deals;
+        self.n_sq += o.n_sq;
+        for (mine, theirs) in [
+            (&mut self.seen, &o.seen),
+            (&mut self.seen_sq, &o.seen_sq),
+            (&mut self.seen_n, &o.seen_n),
+        ] {
+            for (k, v) in theirs {
+                *mine.entry(*k).or_default() += v;
+            }
+        }
+    }
+
+    /// Samples in all.
+    pub fn samples(&self) -> u64 {
+        self.seen.values().sum()
+    }
+
+    /// The `q` quantile (the smallest value whose share of the samples at most it reaches `q`)
+    /// with its interval at `confidence`: `(low, value, high)`, `None` without samples.
+    ///
+    /// Woodruff's interval: the values whose shares are `q ∓ z · se`, where `se` is the
+    /// standard error of the share of samples at most the quantile, over deals
+    /// (cluster-robust), scaled from that share to `q`. With deals of one independent sample
+    /// each it is the distribution-free order-statistic interval, at ranks
+    /// `n q ∓ z √(n q (1 − q))`.
+    pub fn quantile(&self, q: f64, confidence: f64) -> Option<(u32, u32, u32)> {
+        let n = self.samples();
+        if n == 0 {
+            return None;
+        }
+        let nf = n as f64;
+        let at = |share: f64| {
+            // The value of the sample with rank ⌈n share⌉ (from 1), clamped to the samples.
+            let r = (nf * share).ceil().clamp(1.0, nf) as u64;
+            let mut cum = 0;
+            for (v, c) in &self.seen {
+                cum += c;
+                if cum >= r {
+                    return *v;
+                }
+            }
+            *self.seen.keys().next_back().unwrap_or(&0)
+        };
+        let value = at(q);
+        let z = normal_quantile(0.5 + confidence / 2.0);
+        let half = z * (q * (1.0 - q) * self.design_effect(value) / nf).sqrt();
+        Some((at(q - half), value, at(q + half)))
+    }
+
+    /// The design effect of the share of samples at most `v`: its variance over deals
+    /// (cluster-robust) against `F (1 − F) / n`; 1 where either is 0 or fewer than two deals.
+    fn design_effect(&self, v: u32) -> f64 {
+        let upto = |m: &BTreeMap<u32, u64>| -> u64 { m.range(..=v).map(|(_, c)| c).sum() };
+        let (c, c_sq, c_n) = (upto(&self.seen), upto(&self.seen_sq), upto(&self.seen_n));
+        let n = self.samples();
+        let d = self.deals;
+        if d < 2 || n == 0 {
+            return 1.0;
+        }
+        let (w, t) = (i128::from(n), i128::from(c));
+        let num =
+            w * w * i128::from(c_sq) - 2 * t * w * i128::from(c_n) + t * t * i128::from(self.n_sq);
+        let df = d as f64;
+        let var = df / (df - 1.0) * (num.max(0) as f64) / (w as f64).powi(4);
+        let f = c as f64 / n as f64;
+        let plain = f * (1.0 - f) / n as f64;
+        if var > 0.0 && plain > 0.0 {
+            var / plain
+        } else {
+            1.0
+        }
+    }
+}
+
+/// The standard normal quantile (Acklam's rational approximation, relative error below
+/// 1.2 · 10⁻⁹).
+pub fn normal_quantile(p: f64) -> f64 {
+    const A: [f64; 6] = [
+        -3.969_683_028_665_376e1,
+        2.209_460_984_245_205e2,
+        -2.759_285_104_469_687e2,
+        1.383_577_518_672_69e2,
+        -3.066_479_806_614_716e1,
+        2.506_628_277_459_239,
+    ];
+    const B: [f64; 5] = [
+        -5.447_609_879_822_406e1,
+        1.615_858_368_580_409e2,
+        -1.556_989_798_598_866e2,
+        6.680_131_188_771_972e1,
+        -1.328_068_155_288_572e1,
+    ];
+    const C: [f64; 6] = [
+        -7.784_894_002_430_293e-3,
+        -3.223_964_580_411_365e-1,
+        -2.400_758_277_161_838,
+        -2.549_732_539_343_734,
+        4.374_664_141_464_968,
+        2.938_163_982_698_783,
+    ];
+    const D: [f64; 4] = [
+        7.784_695_709_041_462e-3,
+        3.224_671_290_700_398e-1,
+        2.445_134_137_142_996,
+        3.754_408_661_907_416,
+    ];
+    let p = p.clamp(1e-300, 1.0 - 1e-16);
+    let tail = |q: f64| {
+        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
+            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
+    };
+    if p < 0.02425 {
+        tail((-2.0 * p.ln()).sqrt())
+    } else if p > 1.0 - 0.02425 {
+        -tail((-2.0 * (1.0 - p).ln()).sqrt())
+    } else {
+        let q = p - 0.5;
+        let r = q * q;
+        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
+            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
+    }
+}
+
+/// The quantile of Student's t distribution with `df` degrees of freedom, found by bisection
+/// on its distribution function (the regularized incomplete beta function).
+pub fn t_quantile(p: f64, df: f64) -> f64 {
+    if df > 1e7 {
+        return normal_quantile(p);
+    }
+    if p < 0.5 {
+        return -t_quantile(1.0 - p, df);
+    }
+    if p == 0.5 {
+        return 0.0;
+    }
+    // Upper tail of t: P(T > t) = I_{df / (df + t²)}(df / 2, 1 / 2) / 2.
+    let upper = |t: f64| 0.5 * incomplete_beta(df / (df + t * t), df / 2.0, 0.5);
+    let target = 1.0 - p;
+    let (mut lo, mut hi) = (0.0, 1.0);
+    while upper(hi) > target {
+        hi *= 2.0;
+        if hi > 1e12 {
+            return hi;
+        }
+    }
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if upper(mid) > target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+        if hi - lo < 1e-12 * hi {
+            break;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// The regularized incomplete beta function `I_x(a, b)` (continued fraction, after Press et
+/// al., *Numerical Recipes*, §6.4).
+fn incomplete_beta(x: f64, a: f64, b: f64) -> f64 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    if x >= 1.0 {
+        return 1.0;
+    }
+    let front =
+        (ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln()).exp();
+    if x < (a + 1.0) / (a + b + 2.0) {
+        front * beta_fraction(x, a, b) / a
+    } else {
+        1.0 - front * beta_fraction(1.0 - x, b, a) / b
+    }
+}
+
+fn beta_fraction(x: f64, a: f64, b: f64) -> f64 {
+    const TINY: f64 = 1e-300;
+    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
+    let mut c = 1.0;
+    let mut d = 1.0 - qab * x / qap;
+    if d.abs() < TINY {
+        d = TINY;
+    }
+    d = 1.0 / d;
+    let mut h = d;
+    for m in 1..=300 {
+        let m = f64::from(m);
+        let m2 = 2.0 * m;
+        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+        d = 1.0 + aa * d;
+        if d.abs() < TINY {
+            d = TINY;
+        }
+        c = 1.0 + aa / c;
+        if c.abs() < TINY {
+            c = TINY;
+        }
+        d = 1.0 / d;
+        h *= d * c;
+        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+        d = 1.0 + aa * d;
+        if d.abs() < TINY {
+            d = TINY;
+        }
+        c = 1.0 + aa / c;
+        if c.abs() < TINY {
+            c = TINY;
+        }
+        d = 1.0 / d;
+        let del = d * c;
+        h *= del;
+        if (del - 1.0).abs() < 1e-15 {
+            break;
+        }
+    }
+    h
+}
+
+/// `ln Γ(x)` for `x > 0` (Lanczos, g = 7, nine terms).
+fn ln_gamma(x: f64) -> f64 {
+    const G: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if x < 0.5 {
+        // Reflection.
+        let pi = std::f64::consts::PI;
+        return (pi / (pi * x).sin()).ln() - ln_gamma(1.0 - x);
+    }
+    let x = x - 1.0;
+    let mut a = G[0];
+    let t = x + 7.5;
+    for (i, g) in G.iter().enumerate().skip(1) {
+        a += g / (x + i as f64);
+    }
+    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + a.ln()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn quantiles_match_their_tables() {
+        assert!(close(normal_quantile(0.975), 1.959_964, 1e-6));
+        assert!(close(normal_quantile(0.5), 0.0, 1e-12));
+        assert!(close(normal_quantile(0.0025), -2.807_034, 1e-6));
+        // Student's t, two-sided 95 % and 99.5 % (tables of Fisher & Yates).
+        for (df, t975, t9975) in [
+            (1.0, 12.7062, 127.3213),
+            (2.0, 4.3027, 14.0890),
+            (3.0, 3.1824, 7.4533),
+            (9.0, 2.2622, 3.6897),
+            (39.0, 2.0227, 2.9756),
+            (199.0, 1.9720, 2.8389),
+        ] {
+            assert!(close(t_quantile(0.975, df), t975, 1e-3), "t(.975, {df})");
+            assert!(close(t_quantile(0.9975, df), t9975, 2e-3), "t(.9975, {df})");
+        }
+        assert!(close(t_quantile(0.025, 9.0), -2.2622, 1e-3));
+    }
+
+    #[test]
+    fn wilson_intervals_and_elo_match_their_textbook_values() {
+        let (low, high) = wilson(0.5, 100.0, 0.95);
+        assert!(close(low, 0.4038, 1e-3) && close(high, 0.5962, 1e-3));
+        // At 0 % the interval still has width (unlike the normal approximation).
+        let (low, high) = wilson(0.0, 20.0, 0.95);
+        assert!(low == 0.0 && close(high, 0.1611, 1e-3));
+        assert!(close(elo(0.75), 190.85, 0.01));
+        assert!(elo(0.5).abs() < 1e-9);
+        assert!(close(bonferroni(0.95, 10), 0.995, 1e-12));
+    }
+
+    /// Deals of one sample each are independent samples: the interval is the textbook one.
+    #[test]
+    fn deals_of_one_sample_give_the_usual_mean_and_interval() {
+        let xs = [3i64, 7, 1, 9, 4, 4, 8, 2, 6, 5];
+        let mut c = Clustered::default();
+        for &x in &xs {
+            c.add_deal(x, 1);
+        }
+        let n = xs.len() as f64;
+        let mean = xs.iter().sum::<i64>() as f64 / n;
+        let var = xs.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        assert!(close(c.mean(), mean, 1e-12));
+        let expected = 2.2622 * (var / n).sqrt();
+        assert!(close(c.half_width(0.95), expected, 1e-3));
+        // Yes-or-no samples: the classic Wilson interval.
+        let mut r = Clustered::default();
+        for k in 0..40 {
+            r.add_deal(i64::from(k % 4 == 0), 1);
+        }
+        let (p, low, high) = r.rate(0.95);
+        let (l2, h2) = wilson(0.25, 40.0, 0.95);
+        assert!(close(p, 0.25, 1e-12) && close(low, l2, 1e-9) && close(high, h2, 1e-9));
+    }
+
+    /// A deal is one unit: the same deals with every sample given twice leave the mean and
+    /// its interval as they were, and samples that move together widen it.
+    #[test]
+    fn a_deal_counts_once_however_many_samples_it_holds() {
+        let deals: [&[i64]; 6] = [&[1, 3], &[5, 6], &[2, 2], &[9, 7], &[4, 5], &[0, 1]];
+        let (mut once, mut twice, mut loose) = (
+            Clustered::default(),
+            Clustered::default(),
+            Clustered::default(),
+        );
+        for d in deals {
+            once.add_deal(d.iter().sum(), d.len() as u64);
+            twice.add_deal(2 * d.iter().sum::<i64>(), 2 * d.len() as u64);
+            for &x in d {
+                loose.add_deal(x, 1);
+            }
+        }
+        assert_eq!(once.mean(), twice.mean());
+        assert!(close(once.half_width(0.95), twice.half_width(0.95), 1e-12));
+        assert_eq!(once.mean(), loose.mean());
+        // Samples of a deal alike: twelve loose samples claim more than six deals hold.
+        assert!(once.half_width(0.95) > loose.half_width(0.95));
+    }
+
+    #[test]
+    fn unequal_deals_weigh_each_sample_the_same() {
+        let mut c = Clustered::default();
+        c.add_deal(10, 2);
+        c.add_deal(3, 1);
+        c.add_deal(20, 4);
+        assert!(close(c.mean(), 33.0 / 7.0, 1e-12));
+        // Σ (S − m n)² / (Σ n)², by hand.
+        let m = 33.0 / 7.0;
+        let s: f64 = [(10.0f64, 2.0f64), (3.0, 1.0), (20.0, 4.0)]
+            .iter()
+            .map(|(s, n)| (s - m * n).powi(2))
+            .sum::<f64>()
+            / 49.0;
+        assert!(close(c.variance_of_mean().unwrap(), 1.5 * s, 1e-12));
+        let mut a = Clustered::default();
+        a.add_deal(10, 2);
+        let mut b = Clustered::default();
+        b.add_deal(3, 1);
+        b.add_deal(20, 4);
+        a.merge(&b);
+        assert_eq!(a, c);
+    }
+
+    #[test]
+    fn percentiles_of_independent_samples_are_the_order_statistics() {
+        // 1..=100 in deals of one sample: the median is 50, its interval the order
+        // statistics at ranks 50 ∓ 9.8 (the design effect of deals of one is D / (D − 1)).
+        let mut h = Histogram::default();
+        for v in 1..=100u32 {
+            h.add_deal(&mut [v]);
+        }
+        let (low, mid, high) = h.quantile(0.5, 0.95).unwrap();
+        assert_eq!((low, mid, high), (41, 50, 60));
+        assert_eq!(h.quantile(0.1, 0.95).unwrap().1, 10);
+        assert!(Histogram::default().quantile(0.5, 0.95).is_none());
+        // The same samples in deals of two alike values: fewer units, a wider interval.
+        let mut pairs = Histogram::default();
+        for v in 1..=50u32 {
+            pairs.add_deal(&mut [2 * v - 1, 2 * v - 1]);
+        }
+        let (l2, _, h2) = pairs.quantile(0.5, 0.95).unwrap();
+        assert!(h2 - l2 > high - low, "{l2}–{h2} against {low}–{high}");
+        // Every deal's samples given twice: the interval as it was.
+        let mut doubled = Histogram::default();
+        for v in 1..=100u32 {
+            doubled.add_deal(&mut [v, v]);
+        }
+        let mut single = Histogram::default();
+        for v in 1..=100u32 {
+            single.add_deal(&mut [v]);
+        }
+        for q in [0.1, 0.25, 0.5, 0.9] {
+            assert_eq!(
+                doubled.quantile(q, 0.95),
+                single.quantile(q, 0.95),
+                "q = {q}"
+            );
+        }
+    }
+}
