@@ -98,13 +98,15 @@ impl Clustered {
 
     /// The mean read as a rate (every sample from 0 to 1, e.g. a share of the wins) with its
     /// Wilson interval at `confidence` over the effective number of samples that the spread of
-    /// the deals implies: `(value, low, high)`.
+    /// the deals implies, with Student's t on `D − 1` degrees of freedom in place of the
+    /// normal quantile (the spread is estimated from `D` deals): `(value, low, high)`.
     pub fn rate(&self, confidence: f64) -> (f64, f64, f64) {
         let p = self.mean().clamp(0.0, 1.0);
-        if self.deals == 0 {
+        if self.deals < 2 {
             return (p, 0.0, 1.0);
         }
-        let (low, high) = wilson(p, self.effective_samples(), confidence);
+        let t = t_quantile(0.5 + confidence / 2.0, (self.deals - 1) as f64);
+        let (low, high) = wilson_z(p, self.effective_samples(), t);
         (p, low, high)
     }
 
@@ -125,10 +127,14 @@ impl Clustered {
 
 /// The Wilson score interval of a rate `p` over `n` trials at `confidence`.
 pub fn wilson(p: f64, n: f64, confidence: f64) -> (f64, f64) {
+    wilson_z(p, n, normal_quantile(0.5 + confidence / 2.0))
+}
+
+/// The Wilson score interval of a rate `p` over `n` trials, `z` standard errors wide.
+fn wilson_z(p: f64, n: f64, z: f64) -> (f64, f64) {
     if n <= 0.0 {
         return (0.0, 1.0);
     }
-    let z = normal_quantile(0.5 + confidence / 2.0);
     let z2 = z * z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
@@ -202,11 +208,12 @@ impl Histogram {
     /// The `q` quantile (the smallest value whose share of the samples at most it reaches `q`)
     /// with its interval at `confidence`: `(low, value, high)`, `None` without samples.
     ///
-    /// Woodruff's interval: the values whose shares are `q ∓ z · se`, where `se` is the
+    /// Woodruff's interval: the values whose shares are `q ∓ t · se`, where `se` is the
     /// standard error of the share of samples at most the quantile, over deals
-    /// (cluster-robust), scaled from that share to `q`. With deals of one independent sample
-    /// each it is the distribution-free order-statistic interval, at ranks
-    /// `n q ∓ z √(n q (1 − q))`.
+    /// (cluster-robust), scaled from that share to `q`, and `t` Student's on `D − 1` degrees
+    /// of freedom. With deals of one independent sample each it is close to the
+    /// distribution-free order-statistic interval, at ranks `n q ∓ z √(n q (1 − q))`. An end
+    /// past the smallest or largest sample stops there.
     pub fn quantile(&self, q: f64, confidence: f64) -> Option<(u32, u32, u32)> {
         let n = self.samples();
         if n == 0 {
@@ -226,14 +233,19 @@ impl Histogram {
             *self.seen.keys().next_back().unwrap_or(&0)
         };
         let value = at(q);
-        let z = normal_quantile(0.5 + confidence / 2.0);
+        let z = if self.deals < 2 {
+            normal_quantile(0.5 + confidence / 2.0)
+        } else {
+            t_quantile(0.5 + confidence / 2.0, (self.deals - 1) as f64)
+        };
         let half = z * (q * (1.0 - q) * self.design_effect(value) / nf).sqrt();
         Some((at(q - half), value, at(q + half)))
     }
 
     /// The design effect of the share of samples at most `v`: its variance over deals
-    /// (cluster-robust) against `F (1 − F) / n`; 1 where either is 0 or fewer than two deals.
-    fn design_effect(&self, v: u32) -> f64 {
+    /// (cluster-robust) against `F (1 − F) / n`. Where either is 0 (every deal has the same
+    /// share), the samples count as one per deal, `n / D`; 1 with fewer than two deals.
+    pub fn design_effect(&self, v: u32) -> f64 {
         let upto = |m: &BTreeMap<u32, u64>| -> u64 { m.range(..=v).map(|(_, c)| c).sum() };
         let (c, c_sq, c_n) = (upto(&self.seen), upto(&self.seen_sq), upto(&self.seen_n));
         let n = self.samples();
@@ -251,7 +263,7 @@ impl Histogram {
         if var > 0.0 && plain > 0.0 {
             var / plain
         } else {
-            1.0
+            n as f64 / df
         }
     }
 }
@@ -483,13 +495,13 @@ mod tests {
         assert!(close(c.mean(), mean, 1e-12));
         let expected = 2.2622 * (var / n).sqrt();
         assert!(close(c.half_width(0.95), expected, 1e-3));
-        // Yes-or-no samples: the classic Wilson interval.
+        // Yes-or-no samples: the classic Wilson interval, with t on 39 degrees of freedom.
         let mut r = Clustered::default();
         for k in 0..40 {
             r.add_deal(i64::from(k % 4 == 0), 1);
         }
         let (p, low, high) = r.rate(0.95);
-        let (l2, h2) = wilson(0.25, 40.0, 0.95);
+        let (l2, h2) = wilson_z(0.25, 40.0, t_quantile(0.975, 39.0));
         assert!(close(p, 0.25, 1e-12) && close(low, l2, 1e-9) && close(high, h2, 1e-9));
     }
 

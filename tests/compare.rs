@@ -376,7 +376,7 @@ fn quantiles_of_a_histogram_come_with_order_statistic_intervals() {
     }
     let (low, mid, high) = h.quantile(0.5, 0.95).unwrap();
     assert_eq!(mid, 50);
-    // Ranks n q ∓ 1.96 √(n q (1 − q) · D / (D − 1)) = 50 ∓ 9.85: 41 and 60.
+    // Ranks n q ∓ t √(n q (1 − q) · D / (D − 1)) = 50 ∓ 9.97: 41 and 60.
     assert_eq!((low, high), (41, 60));
     assert_eq!(h.quantile(0.1, 0.95).unwrap().1, 10);
     assert!(Histogram::default().quantile(0.5, 0.95).is_none());

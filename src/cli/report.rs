@@ -31,7 +31,7 @@ fn colour(i: usize) -> &'static str {
 pub fn html(r: &Report, boards: &[(String, String)]) -> String {
     let mut h = String::new();
     let c = &r.config;
-    let games = r.results.first().map_or(0, |x| x.tally.games);
+    let (games, deals) = r.games_and_deals();
     let _ = write!(
         h,
         r#"<!DOCTYPE html>
@@ -57,8 +57,11 @@ figure {{ margin: 0; }}
 figcaption {{ font-size: .9em; color: #444; }}
 </style></head><body>
 <h1>Carcassonne: Hunters &amp; Gatherers — {variants}</h1>
-<p class="note">{games} games per variant, seed {seed}, seats: {bots}{rotated}; hunters {version}.
-Intervals are 95 %. Every number here is in the run's JSON (<code>--json</code>).</p>
+<p class="note">{games} games per variant from <strong>{deals} distinct deals</strong>, seed {seed}, seats: {bots}{rotated}; hunters {version}.
+Every figure on this page rests on those {deals} deals: games that share a deal (its tiles) count
+once in every interval, and the players of a game are not counted as independent. Intervals
+are 95 %{paired}. Every number here is in the run's JSON (<code>--json</code>).</p>
+<p class="note">{comparisons}</p>
 "#,
         variants = esc(&if c.sweep.is_empty() {
             c.variants.join(", ")
@@ -71,12 +74,25 @@ Intervals are 95 %. Every number here is in the run's JSON (<code>--json</code>)
         }),
         seed = c.seed,
         bots = esc(&c.bots.join(", ")),
-        rotated = if c.rotate_seats {
-            " (seats rotated)"
+        rotated = if c.rotations > 1 {
+            " (seats rotated: each deal played once per rotation)"
         } else {
             ""
         },
         version = esc(&r.stamp.version),
+        paired = if r.comparisons.per_measure > 1
+            && r.comparisons.method == super::simulate::Simultaneous::Bonferroni
+        {
+            format!(
+                ", the paired differences Bonferroni-adjusted ({:.2} % each, so that each \
+                 measure's {} comparisons hold together at 95 %)",
+                100.0 * r.comparisons.confidence_each,
+                r.comparisons.per_measure
+            )
+        } else {
+            String::new()
+        },
+        comparisons = comparisons_note(r),
     );
     legend(&mut h, r);
     if r.results.iter().any(|v| !v.swept.is_empty()) {
@@ -89,7 +105,7 @@ Intervals are 95 %. Every number here is in the run's JSON (<code>--json</code>)
     if r.results.len() > 1 {
         let _ = writeln!(
             h,
-            "<h2>Paired difference to {} (same seeds, per player and game)</h2>",
+            "<h2>Paired difference to {} (same deals, per player and game)</h2>",
             esc(&r.results[0].variant)
         );
         paired_chart(&mut h, r);
@@ -131,6 +147,39 @@ Intervals are 95 %. Every number here is in the run's JSON (<code>--json</code>)
     }
     h.push_str("</body></html>\n");
     h
+}
+
+/// How many comparisons the page makes, and what that means for the chance of a miss (HTML).
+fn comparisons_note(r: &Report) -> String {
+    let c = &r.comparisons;
+    if c.per_measure == 0 {
+        return "This page compares no variants with each other: each interval stands alone."
+            .to_string();
+    }
+    let base = format!(
+        "This page makes {} paired comparisons with {}: {} variant{} against it on each of {} \
+         measures.",
+        c.intervals,
+        esc(&r.results[0].variant),
+        c.per_measure,
+        if c.per_measure == 1 { "" } else { "s" },
+        c.intervals / c.per_measure.max(1)
+    );
+    match c.method {
+        super::simulate::Simultaneous::Bonferroni => format!(
+            "{base} Each measure's comparisons hold together with at least {:.0} % confidence \
+             (Bonferroni); across all measures, expect about {:.1} intervals of {} to miss.",
+            100.0 * c.confidence_together,
+            c.intervals as f64 * (1.0 - c.confidence_each),
+            c.intervals
+        ),
+        super::simulate::Simultaneous::None => format!(
+            "{base} At 95 % each, about {:.1} of them would miss their truth by chance; \
+             <code>--simultaneous bonferroni</code> makes each measure's comparisons hold \
+             together.",
+            c.intervals as f64 * 0.05
+        ),
+    }
 }
 
 /// One value of a measure with its 95 % interval, as a sweep chart plots it.
@@ -275,7 +324,7 @@ fn sweep_charts(h: &mut String, r: &Report) {
         esc(&r.results[0].variant)
     );
     h.push_str(
-        "<p class=\"note\">Each measure under every swept value, on the same seeds, with 95 % \
+        "<p class=\"note\">Each measure under every swept value, on the same deals, with 95 % \
          intervals.</p>\n<p>",
     );
     for (k, (label, _)) in lines.iter().enumerate() {
@@ -692,8 +741,9 @@ fn paired_measures_table(h: &mut String, r: &Report) {
     let cols = super::simulate::PAIRED_COLUMNS;
     let _ = write!(
         h,
-        "<p class=\"note\">Paired difference to {} per game (same seeds):</p>\n<table><tr><th>variant</th>",
-        esc(&r.results[0].variant)
+        "<p class=\"note\">Paired difference to {} per game (same deals; {}):</p>\n<table><tr><th>variant</th>",
+        esc(&r.results[0].variant),
+        esc(&super::simulate::paired_intervals(r))
     );
     for (_, name) in cols {
         let _ = write!(h, "<th>{name}</th>");
@@ -716,17 +766,18 @@ fn paired_measures_table(h: &mut String, r: &Report) {
 
 fn bots_table(h: &mut String, r: &Report) {
     h.push_str(
-        "<table><tr><th>variant</th><th>bot</th><th>games</th><th>win rate</th>\
+        "<table><tr><th>variant</th><th>bot</th><th>games</th><th>deals</th><th>win rate</th>\
          <th>margin</th><th>Elo vs the others</th></tr>\n",
     );
     for v in &r.results {
         for b in &v.summary.bots {
             let _ = writeln!(
                 h,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{} %</td><td>{}</td><td>{:+.0} ({:+.0} to {:+.0})</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} %</td><td>{}</td><td>{:+.0} ({:+.0} to {:+.0})</td></tr>",
                 esc(&v.variant),
                 esc(&b.bot),
                 b.games,
+                b.deals,
                 interval(&b.win_rate, 100.0, 1),
                 est(&b.margin),
                 b.elo.value,

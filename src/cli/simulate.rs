@@ -855,18 +855,23 @@ fn print(r: &Report) {
     }
     let p = &r.precision;
     if p.deals > 0 {
-        let unit = if p.measure.starts_with("win_rate") {
-            " percentage points"
-        } else {
-            " points"
+        let unit = |x: f64| {
+            let kind = if p.measure.starts_with("win_rate") {
+                " percentage"
+            } else {
+                ""
+            };
+            format!("{kind} point{}", if x == 1.0 { "" } else { "s" })
         };
         println!(
-            "Precision: {} is ± {:.2}{unit} over {} deals; ± {}{unit} would take about {} deals \
+            "Precision: {} is ± {:.2}{} over {} deals; ± {}{} would take about {} deals \
              (--precision X).",
             precision_name(p),
             p.half_width,
+            unit(p.half_width),
             p.deals,
             p.target,
+            unit(p.target),
             p.deals_needed
         );
     }
