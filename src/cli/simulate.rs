@@ -887,8 +887,8 @@ pub(super) fn paired_intervals(r: &Report) -> String {
             100.0 * c.confidence_each
         ),
         _ if c.per_measure > 1 => format!(
-            "95 % each; {} comparisons a column, so about one in twenty may miss by chance \
-             (--simultaneous bonferroni)",
+            "95 % each of {} comparisons a column; --simultaneous bonferroni makes them hold \
+             together",
             c.per_measure
         ),
         _ => "95 % interval over deals".to_string(),
