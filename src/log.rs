@@ -1362,10 +1362,6 @@ pub fn bless(log: &Log, base: Option<&Path>) -> Result<String, Failure> {
                 found: "the end of the log".into(),
             }));
         };
-        let m = match &line.kind {
-            LineKind::Place(m) => Some(m),
-            _ => None,
-        };
         let diverge = |found: String| {
             Failure::Diverged(Divergence {
                 file: log.file.clone(),
@@ -1374,9 +1370,17 @@ pub fn bless(log: &Log, base: Option<&Path>) -> Result<String, Failure> {
                 found,
             })
         };
-        let mv = match m {
-            Some(m) => to_move(&game, m).map_err(&diverge)?,
-            None => Move::refuse(),
+        // The line must name the player to move and the tile the rules drew: blessing writes
+        // what the rules produce, never a move the line did not describe.
+        let mv = match &line.kind {
+            LineKind::Place(m) => {
+                move_of_line(&game, m).map_err(|e| diverge(format!("`{}`: {e}", line.text)))?
+            }
+            LineKind::Refuse { player } => {
+                turn_of(&game, *player).map_err(|e| diverge(format!("`{}`: {e}", line.text)))?;
+                Move::refuse()
+            }
+            _ => continue,
         };
         game.play(mv)
             .map_err(|e| diverge(format!("{}: {e}", line.text)))?;

@@ -88,7 +88,12 @@ impl Variant {
                 v.change(key.trim(), value.trim())
                     .map_err(|m| InputError::new(name_or_path, None, m))?;
             }
-            v.name = name_or_path.to_string();
+            // A built-in variant goes by the name given; a file's by its own name.
+            v.name = if BUILTIN.iter().any(|(n, _)| *n == base) {
+                name_or_path.to_string()
+            } else {
+                format!("{}@{changes}", v.name)
+            };
             v.description = format!("{} — with {changes}", v.description);
             return Ok(v);
         }

@@ -243,7 +243,19 @@ fn a_program_that_misbehaves_ends_the_game_with_an_error_naming_the_seat() {
     );
     let crash = script(&dir, "crash", "exit 3");
     let slow = script(&dir, "slow", "read start\nread choose\nsleep 30");
+    // Closes its output but lives on; answers without ever reading (its input fills up);
+    // answers one endless line.
+    let closes = script(&dir, "closes", "read start\nexec >&-\nexec sleep 30");
+    let deaf = script(&dir, "deaf", "exec yes '{\"move\": 0}'");
+    let endless = script(
+        &dir,
+        "endless",
+        "read start\nread choose\nexec cat /dev/zero",
+    );
     let cases = [
+        (closes, "closed its output without answering"),
+        (deaf, "did not read its input within 0.3 s"),
+        (endless, "answered a line longer than 1048576 bytes"),
         (garbage, "answered line 1 `hello`: not JSON"),
         (
             out_of_range,
@@ -280,6 +292,89 @@ fn a_program_that_misbehaves_ends_the_game_with_an_error_naming_the_seat() {
             "{program} held the game up"
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Whether process `pid` is gone (or a zombie nobody reaps: dead all the same).
+fn gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/status")) {
+        Err(_) => true,
+        Ok(status) => status
+            .lines()
+            .any(|l| l.starts_with("State:") && l.contains('Z')),
+    }
+}
+
+/// Waits up to `secs` for `what`.
+fn within(secs: u64, mut what: impl FnMut() -> bool) -> bool {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while std::time::Instant::now() < end {
+        if what() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    what()
+}
+
+/// No program bot outlives its game: not one that failed (it is stopped with what it
+/// started), and not one whose `hunters` was killed.
+#[test]
+fn no_program_bot_is_left_behind() {
+    let dir = std::env::temp_dir().join(format!("hunters-exec-left-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pid_file = dir.join("pid");
+    let body = format!(
+        "echo $$ > {}\nread start\nexec >&-\nexec sleep 60",
+        pid_file.display()
+    );
+    let closes = script(&dir, "closes", &body);
+    let bots = format!("exec:{closes},greedy");
+    let o = hunters(&["play", "--seed", "1", "--bots", &bots, "--bot-timeout", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    let pid = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .to_string();
+    assert!(
+        within(5, || gone(&pid)),
+        "the bot {pid} lives on after its game"
+    );
+    // A program waiting for its turn when `hunters` itself is killed.
+    std::fs::remove_file(&pid_file).unwrap();
+    let waits = script(
+        &dir,
+        "waits",
+        &format!("echo $$ > {}\nexec sleep 60", pid_file.display()),
+    );
+    let bots = format!("exec:{waits},greedy");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hunters"))
+        .args([
+            "play",
+            "--seed",
+            "1",
+            "--bots",
+            &bots,
+            "--bot-timeout",
+            "60",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    assert!(within(10, || pid_file.exists()
+        && !std::fs::read_to_string(&pid_file)
+            .unwrap()
+            .trim()
+            .is_empty()));
+    let pid = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .to_string();
+    assert!(!gone(&pid), "the bot should be waiting");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(within(5, || gone(&pid)), "the bot {pid} outlived hunters");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -437,3 +437,63 @@ fn diff_over_a_corpus_totals_the_complete_replays_and_marks_the_partial_ones() {
         v["totals"][0]["recorded"]["meadows"]
     );
 }
+
+/// `simulate` shows a variant file by its `name`, and adds the path only where two variants
+/// would otherwise look alike: in the tables, the JSON, the rows and the report.
+#[test]
+fn simulate_shows_a_variant_file_by_its_name() {
+    let dir = std::env::temp_dir().join(format!("hunters-named-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, file: &str| {
+        let path = dir.join(file);
+        std::fs::write(
+            &path,
+            format!(
+                "name = \"{name}\"\ndescription = \"a test\"\nedition = \"2020\"\ntiles = \
+                 \"menhir\"\n[scoring]\nmammoth = 4\n"
+            ),
+        )
+        .unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let big = file("Big Hunt", "myrules.toml");
+    let other = file("Big Hunt", "other.toml");
+    let rows = dir.join("rows.csv");
+    let report = dir.join("report.html");
+    let o = hunters(&[
+        "simulate",
+        "--games",
+        "2",
+        "--bots",
+        "random",
+        "--games-out",
+        rows.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+        "2020",
+        &big,
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("| Big Hunt "), "{out}");
+    assert!(!out.contains("myrules.toml"), "{out}");
+    let csv = std::fs::read_to_string(&rows).unwrap();
+    assert!(csv.lines().nth(2).unwrap().contains(",Big Hunt,"), "{csv}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("Big Hunt"));
+    let o = hunters(&[
+        "simulate", "--games", "2", "--bots", "random", "--json", &big,
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["results"][0]["variant"], "Big Hunt");
+    // Two files of one name: each with its path. A file with changes keeps its name.
+    let sweep = format!("{big}@deer=2");
+    let o = hunters(&[
+        "simulate", "--games", "2", "--bots", "random", &big, &other, &sweep,
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains(&format!("Big Hunt ({big})")), "{out}");
+    assert!(out.contains(&format!("Big Hunt ({other})")), "{out}");
+    assert!(out.contains("| Big Hunt@deer=2 "), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -238,6 +238,39 @@ place 2 9 -1,1 r90
     assert_eq!(again, blessed);
 }
 
+/// Bless writes what the rules produce for the moves a log describes; a line that names
+/// another player than the one to move, or another tile than the one drawn, is refused with
+/// its line number instead of being rewritten into the turn's move.
+#[test]
+fn bless_refuses_a_line_naming_another_player_or_tile() {
+    let scenario = "\
+[Format \"hunters-log 1\"]
+[Variant \"2020\"]
+[Players \"Red, Blue\"]
+draw 1 19
+place 1 19 -1,0 r270 fisher N
+draw 2 9
+place 2 9 -1,1 r90
+";
+    assert!(log::bless(&log::parse(scenario, "s.log").unwrap(), None).is_ok());
+    for (wrong, why) in [
+        (
+            "place 1 9 -1,1 r90",
+            "it is player 2's turn, not player 1's",
+        ),
+        ("place 2 61 -1,1 r90", "the tile drawn is 9, not 61"),
+    ] {
+        let text = scenario.replace("place 2 9 -1,1 r90", wrong);
+        let err = log::bless(&log::parse(&text, "s.log").unwrap(), None)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("s.log:7") && err.contains(wrong) && err.contains(why),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn verify_exit_codes_and_messages() {
     let dir = std::env::temp_dir().join(format!("hunters-logs-{}", std::process::id()));

@@ -14,7 +14,7 @@
 //! names the seat and the program's line; the program is killed, nothing waits on it.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::os::fd::OwnedFd;
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
@@ -79,10 +79,23 @@ impl ExecBot {
         let program = words.next().ok_or("has no program to run")?;
         let (stdin, theirs) =
             UnixStream::pair().map_err(|e| format!("could not be given an input: {e}"))?;
-        let mut child = Command::new(program)
+        // A program that stops reading must not hold the game past its time.
+        stdin
+            .set_write_timeout(Some(self.timeout))
+            .map_err(|e| format!("could not be given an input: {e}"))?;
+        let mut command = Command::new(program);
+        command
             .args(words)
             // Its own process group, so that stopping it stops what it started too.
-            .process_group(0)
+            .process_group(0);
+        // SAFETY: the closure only makes one async-signal-safe system call.
+        unsafe {
+            command.pre_exec(|| {
+                die_with_parent();
+                Ok(())
+            });
+        }
+        let mut child = command
             .stdin(Stdio::from(OwnedFd::from(theirs)))
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -92,9 +105,16 @@ impl ExecBot {
         let (tx, rx) = channel();
         // A thread reads the program's lines, so that waiting for one can time out.
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let end = line.is_err();
-                if tx.send(line).is_err() || end {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let line = read_line(&mut reader);
+                let end = !matches!(line, Ok(Some(_)));
+                let sent = match line {
+                    Ok(Some(l)) => tx.send(Ok(l)),
+                    Ok(None) => break,
+                    Err(e) => tx.send(Err(e)),
+                };
+                if sent.is_err() || end {
                     break;
                 }
             }
@@ -124,6 +144,15 @@ impl ExecBot {
         let mut line = message.to_string();
         line.push('\n');
         if let Err(e) = r.stdin.write_all(line.as_bytes()) {
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ) {
+                return Err(format!(
+                    "did not read its input within {} s (--bot-timeout sets the limit)",
+                    self.timeout.as_secs_f64()
+                ));
+            }
             // Most often the program has ended; say how.
             for _ in 0..40 {
                 if let Ok(Some(status)) = r.child.try_wait() {
@@ -145,17 +174,28 @@ impl ExecBot {
                 self.lines_read += 1;
                 Ok(line)
             }
+            Ok(Err(e)) if e.kind() == std::io::ErrorKind::Other => Err(format!("answered {e}")),
             Ok(Err(e)) => Err(format!("could not be read: {e}")),
             Err(RecvTimeoutError::Timeout) => Err(format!(
                 "did not answer within {} s (--bot-timeout sets the limit)",
                 self.timeout.as_secs_f64()
             )),
             Err(RecvTimeoutError::Disconnected) => {
-                let status = r
-                    .child
-                    .wait()
-                    .map_or("an unknown status".to_string(), |s| s.to_string());
-                Err(format!("exited ({status}) without answering"))
+                // Its output is closed: it can no longer answer. Whether it also ended is
+                // worth saying, but it is not waited on past a moment (it is then stopped).
+                let deadline =
+                    std::time::Instant::now() + self.timeout.min(Duration::from_millis(500));
+                loop {
+                    match r.child.try_wait() {
+                        Ok(Some(status)) => {
+                            return Err(format!("exited ({status}) without answering"));
+                        }
+                        Ok(None) if std::time::Instant::now() < deadline => {
+                            std::thread::sleep(Duration::from_millis(5));
+                        }
+                        _ => return Err("closed its output without answering".to_string()),
+                    }
+                }
             }
         }
     }
@@ -231,6 +271,55 @@ fn kill_group(child: &Child) {
         }
     }
 }
+
+/// The longest line a program may answer: far more than any answer needs, and a bound on what
+/// a program that never ends its line can make `hunters` hold.
+const MAX_LINE: u64 = 1 << 20;
+
+/// The next line of the program's output without its line end; `None` at the end of the
+/// output. A line longer than [`MAX_LINE`] is an error.
+fn read_line(reader: &mut impl BufRead) -> std::io::Result<Option<String>> {
+    let mut buf = Vec::new();
+    let n = reader
+        .by_ref()
+        .take(MAX_LINE + 1)
+        .read_until(b'\n', &mut buf)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+    } else if n as u64 > MAX_LINE {
+        return Err(std::io::Error::other(format!(
+            "a line longer than {} bytes",
+            MAX_LINE
+        )));
+    }
+    String::from_utf8(buf)
+        .map(Some)
+        .map_err(|_| std::io::Error::other("a line that is not UTF-8"))
+}
+
+/// Asks the kernel to kill this (child) process when the thread that started it ends, so
+/// that a program bot never outlives a `hunters` that was killed or interrupted.
+#[cfg(target_os = "linux")]
+fn die_with_parent() {
+    unsafe extern "C" {
+        fn prctl(option: i32, arg2: u64, arg3: u64, arg4: u64, arg5: u64) -> i32;
+    }
+    const PR_SET_PDEATHSIG: i32 = 1;
+    const SIGKILL: u64 = 9;
+    // SAFETY: prctl with PR_SET_PDEATHSIG only sets a flag of the calling process.
+    unsafe {
+        prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn die_with_parent() {}
 
 /// A line cut to a length that fits an error message.
 fn shorten(line: &str) -> String {

@@ -68,8 +68,8 @@ pub struct Args {
     /// mean total with one variant, in points per player and game, default 1).
     #[arg(long, value_name = "X")]
     precision: Option<f64>,
-    /// Run only the K-th of M slices of the games (K from 1); merge the --json outputs with
-    /// --merge.
+    /// Run only the K-th of M slices of the deals (K from 1; a deal's games stay together);
+    /// merge the --json outputs with --merge.
     #[arg(long, value_name = "K/M")]
     shard: Option<String>,
     /// Merge the --json outputs of shards of one run and report the whole run.
@@ -89,7 +89,7 @@ pub struct Args {
     /// Play the one VARIANT under each value of a number of the rules or an option:
     /// KEY=V1,V2,… (e.g. mammoth=2,3,4,5; `hunters variants --show` lists the numbers).
     /// Repeat it to sweep several keys over every combination. The variant as printed plays
-    /// first, as the reference; every combination plays the same seeds.
+    /// first, as the reference; every combination plays the same deals.
     #[arg(long, value_name = "KEY=V,…", conflicts_with = "merge")]
     sweep: Vec<String>,
 }
@@ -293,6 +293,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .iter()
         .map(|v| Variant::load(v))
         .collect::<Result<_, _>>()?;
+    let labels = labels(&names, &variants);
     let mut games = args.games.unwrap_or(0);
     if games == 0 {
         bail!("--games must be at least 1");
@@ -370,7 +371,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     for (v, games) in by_variant.iter().enumerate() {
                         let seed = deal_seed(args.seed, d);
                         let game = plan.game_index(d, r);
-                        out.row(game, d, seed, &names[v], &plan.seating(r), &games[r])?;
+                        out.row(game, d, seed, &labels[v], &plan.seating(r), &games[r])?;
                     }
                 }
             }
@@ -394,9 +395,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     let results = named
         .into_iter()
+        .zip(labels)
         .zip(tallies)
-        .map(|((v, swept), tally)| VariantResult {
-            variant: v,
+        .map(|(((_, swept), label), tally)| VariantResult {
+            variant: label,
             swept,
             summary: Summary::of(&tally, CONFIDENCE),
             tally,
@@ -500,6 +502,27 @@ fn output(mut r: Report, args: &Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What the tables call each variant: its name (a file's `name`, which the file's path
+/// follows when two variants would otherwise look alike); a built-in variant by the name
+/// given.
+fn labels(given: &[String], variants: &[Variant]) -> Vec<String> {
+    let named: Vec<String> = variants.iter().map(|v| v.name.clone()).collect();
+    named
+        .iter()
+        .zip(given)
+        .map(|(name, arg)| {
+            let twice = named.iter().filter(|n| *n == name).count() > 1;
+            if name == arg {
+                arg.clone()
+            } else if twice {
+                format!("{name} ({arg})")
+            } else {
+                name.clone()
+            }
+        })
+        .collect()
+}
+
 /// The HTML report, with the run's first game under each variant as its sample board.
 fn write_report(r: &Report, path: &std::path::Path) -> Result<()> {
     let c = &r.config;
@@ -512,9 +535,10 @@ fn write_report(r: &Report, path: &std::path::Path) -> Result<()> {
     let seed = deal_seed(c.seed, 0);
     let names: Vec<String> = seats.iter().map(BotKind::name).collect();
     let mut boards = Vec::new();
-    for name in &c.variants {
-        let variant = Variant::load(name)?;
+    for (given, shown) in c.variants.iter().zip(&r.results) {
+        let variant = Variant::load(given)?;
         let game = hunters::compare::play(&variant, &seats, seed)?;
+        let name = &shown.variant;
         let title = format!("{name}, seed {seed}");
         let totals: Vec<String> = (0..game.players())
             .map(|p| game.total(p).to_string())
