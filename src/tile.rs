@@ -650,7 +650,7 @@ impl Tile {
     }
 
     /// The name a zone is referred to by in words: its own name if it has one, otherwise
-    /// where it lies (`forest E+S`, `lake L1`).
+    /// where it lies (`forest E+S`, `lake L0`).
     pub fn zone_label(&self, zone: ZoneRef) -> String {
         let i = usize::from(zone.index);
         match zone.kind {

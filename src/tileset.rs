@@ -509,6 +509,15 @@ fn build_tile(raw: &RawTile) -> Result<Tile, String> {
         name_zone(&r.name, zref(ZoneKind::River, i))?;
     }
     for (i, l) in raw.lakes.iter().enumerate() {
+        // A lake has one name everywhere: the one moves and logs write (`L0`, `L1`, … in the
+        // order the lakes are listed), so a person who reads a tile's description types it.
+        if l.name != format!("L{i}") {
+            return Err(format!(
+                "lake {:?} must be named \"L{i}\": lakes are named L0, L1, … in the order \
+                 they are listed, as moves and logs write them",
+                l.name
+            ));
+        }
         name_zone(&Some(l.name.clone()), zref(ZoneKind::Lake, i))?;
     }
     if raw.forests.len() + raw.meadows.len() + raw.rivers.len() + raw.lakes.len() > 16 {

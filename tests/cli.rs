@@ -68,7 +68,7 @@ fn a_broken_tile_set_exits_2_with_a_message_naming_the_tile() {
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert!(
-        err.contains("lake-without-fish.toml:7: tile 1: lake L1 has no fish"),
+        err.contains("lake-without-fish.toml:7: tile 1: lake L0 has no fish"),
         "{err}"
     );
     assert!(!err.contains("panicked"), "{err}");

@@ -762,7 +762,7 @@ fn t20_lb_logboat_scores_8_then_the_river_5_and_the_fisher_returns() {
     // 83's lakes are joined round through 16 and 21 and the logboat's own lake. Blue has a hut
     // in the system. 83 and the logboat 93 are menhir tiles, each placed in an extra turn: the
     // start forest (2x2 block) and the forest 75 + 34 + 37 east of it.
-    // The logboat closes the river from 83's lake L2 (2 fish) into its own lake (1 fish):
+    // The logboat closes the river from 83's lake L1 (2 fish) into its own lake (1 fish):
     // 2 tiles + 3 fish = 5, with your fisher on it.
     let mut t = Table::new(
         "2020",

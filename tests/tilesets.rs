@@ -246,7 +246,7 @@ fn tiles_are_described_in_words() {
     let (_, start) = set.tile("56").unwrap();
     assert_eq!(
         start.describe(),
-        "forest E+S (menhir); meadow N+Wn (aurochs); meadow Ws; river W > lake L1; lake L1 (1 fish)"
+        "forest E+S (menhir); meadow N+Wn (aurochs); meadow Ws; river W > lake L0; lake L0 (1 fish)"
     );
 }
 
@@ -302,4 +302,60 @@ fn a_variant_file_names_its_tile_set_by_a_relative_path() {
         "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A lake has one name: the one a tile's description shows is the one a move types and a log
+/// writes, on every tile with lakes, at every rotation (B10 of the 2020 set has two).
+#[test]
+fn every_lake_is_named_in_descriptions_as_moves_name_it() {
+    use hunters::tile::{ZoneKind, ZoneRef};
+    let mut two_lakes = 0;
+    for name in ["classic", "menhir", "scout"] {
+        let set = TileSet::builtin(name).unwrap();
+        for tile in &set.tiles {
+            if tile.lakes.len() > 1 {
+                two_lakes += 1;
+            }
+            for (i, lake) in tile.lakes.iter().enumerate() {
+                let zone = ZoneRef {
+                    kind: ZoneKind::Lake,
+                    index: i as u8,
+                };
+                let label = tile.zone_label(zone);
+                let typed = label.trim_start_matches("lake ");
+                assert_eq!(typed, lake.name, "{name} tile {}", tile.id);
+                assert!(tile.describe().contains(&format!("lake {typed} (")));
+                for rot in Rotation::ALL {
+                    assert_eq!(hunters::log::zone_name(tile, rot, zone), typed);
+                    assert_eq!(hunters::log::zone_named(tile, rot, typed), Some(zone));
+                }
+            }
+        }
+    }
+    assert!(two_lakes > 0, "a tile with two lakes is checked");
+}
+
+/// A tile set whose lakes are not named as moves name them is refused with the name to use.
+#[test]
+fn a_lake_named_otherwise_than_moves_name_it_is_refused() {
+    let text = r#"
+[set]
+name = "bad"
+description = "a lake named from 1"
+provenance = "test"
+
+[[tile]]
+id = "1"
+deck = "regular"
+sides = "MRFR"
+forests = [{ at = "S" }]
+meadows = [{ at = "N+En+Wn" }, { at = "Es" }, { at = "Ws" }]
+rivers = [{ at = "E", ends = ["L1"] }, { at = "W", ends = ["L1"] }]
+lakes = [{ name = "L1", fish = 1 }]
+"#;
+    let err = TileSet::parse(text, "bad.toml").unwrap_err().to_string();
+    assert!(
+        err.contains("tile 1") && err.contains("must be named \"L0\""),
+        "{err}"
+    );
 }
