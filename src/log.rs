@@ -177,6 +177,8 @@ pub struct Verified {
     pub variant: Variant,
     /// Tiles placed after the start tile (bonus tiles included).
     pub turns: usize,
+    /// When the log's variant file was not at hand: what the log was checked against.
+    pub stand_in: Option<String>,
 }
 
 /// What the header of a written log says besides the rules.
@@ -756,6 +758,9 @@ struct Setup {
     set: Arc<TileSet>,
     players: Vec<String>,
     seed: Option<u64>,
+    /// When the log's variant file could not be found: what the log was checked against
+    /// instead, in words.
+    stand_in: Option<String>,
 }
 
 fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
@@ -791,15 +796,45 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
         })
     };
     let vt = need("Variant")?;
+    let mut stand_in = None;
     let mut variant = match Variant::load(&vt.value) {
         Ok(v) => v,
         Err(first) => {
             // A variant file is looked for beside the log too.
             match base.map(|b| b.join(&vt.value)).filter(|p| p.exists()) {
                 Some(p) => Variant::load(&p.display().to_string())?,
-                None => {
-                    return Err(err(vt.line, format!("variant: {}", first.message)).into());
-                }
+                None => match edition_stand_in(log) {
+                    // The log records the edition, every option and every number that
+                    // differs: with the edition's own variant, they make the same rules
+                    // (unless the file also changed the tiles, which the replay then shows).
+                    Some(mut v) => {
+                        let beside = base
+                            .filter(|b| !b.as_os_str().is_empty())
+                            .map(|b| {
+                                format!(" nor beside the log ({})", b.join(&vt.value).display())
+                            })
+                            .unwrap_or_default();
+                        stand_in = Some(format!(
+                            "the variant file {:?} is not here ({}){beside}: checked against \
+                             the {} edition{} with the log's options and numbers",
+                            vt.value,
+                            std::env::current_dir()
+                                .map(|d| d.join(&vt.value).display().to_string())
+                                .unwrap_or_else(|_| vt.value.clone()),
+                            v.edition.name(),
+                            if v.expansions.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" and {}", v.expansions.join(", "))
+                            }
+                        ));
+                        v.name = vt.value.clone();
+                        v
+                    }
+                    None => {
+                        return Err(err(vt.line, format!("variant: {}", first.message)).into());
+                    }
+                },
             }
         }
     };
@@ -868,7 +903,28 @@ fn setup(log: &Log, base: Option<&Path>) -> Result<Setup, Failure> {
         set,
         players,
         seed,
+        stand_in,
     })
+}
+
+/// The built-in variant of the log's `Edition` tag (with the Scout expansion when the log
+/// deals Scout pieces), to check a log whose variant file is not at hand.
+fn edition_stand_in(log: &Log) -> Option<Variant> {
+    let edition = log.tag("Edition")?.value.clone();
+    let scout = log
+        .lines
+        .iter()
+        .any(|l| matches!(l.kind, LineKind::Deal { .. }));
+    let name = if scout && edition != "2020" {
+        format!("{edition}-scout")
+    } else {
+        edition
+    };
+    crate::variant::BUILTIN
+        .iter()
+        .any(|(n, _)| *n == name)
+        .then(|| Variant::load(&name).ok())
+        .flatten()
 }
 
 /// The decks in the order the log draws them, up to the first draw the tile set cannot give
@@ -1225,6 +1281,7 @@ pub fn verify(log: &Log, base: Option<&Path>) -> Result<Verified, Failure> {
                 game,
                 variant: s.variant,
                 turns,
+                stand_in: s.stand_in,
             });
         }
         (Some(d), Err(Failure::Diverged(r))) => {
@@ -1245,6 +1302,11 @@ pub fn verify(log: &Log, base: Option<&Path>) -> Result<Verified, Failure> {
             Some(log.line_count),
             "the file ends in the middle of a line; it looks truncated",
         )));
+    }
+    let mut first = first;
+    if let Some(why) = s.stand_in {
+        // The file may have changed more than the log records (its tiles): say so.
+        first.found = format!("{} — note: {why}", first.found);
     }
     Err(Failure::Diverged(first))
 }
@@ -1487,6 +1549,7 @@ pub fn replay_under(
         variant: variant.clone(),
         players: own.players,
         seed: None,
+        stand_in: None,
     };
     Ok(replay_moves(log, s, None))
 }

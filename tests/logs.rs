@@ -271,6 +271,69 @@ place 2 9 -1,1 r90
     }
 }
 
+/// A log played from a variant file still verifies once moved away from the file: the log
+/// records the edition, every option and every number that differs, and `verify` says what
+/// it checked the log against.
+#[test]
+fn a_log_of_a_variant_file_verifies_once_moved() {
+    let dir = std::env::temp_dir().join(format!("hunters-moved-{}", std::process::id()));
+    let away = dir.join("away");
+    std::fs::create_dir_all(&away).unwrap();
+    let files = [
+        (
+            "m4.toml",
+            "name = \"m4\"\ndescription = \"x\"\nedition = \"2020\"\ntiles = \"menhir\"\n\
+             [scoring]\nmammoth = 4\n",
+        ),
+        (
+            "scout.toml",
+            "name = \"s\"\ndescription = \"x\"\nedition = \"2014\"\ntiles = \"classic\"\n\
+             expansions = [\"scout\"]\n[options]\ncount-unit = \"segment\"\n",
+        ),
+    ];
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).unwrap();
+        let log = file.replace(".toml", ".log");
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_hunters"))
+            .current_dir(&dir)
+            .args(["play", "--variant", file, "--seed", "5", "--log", &log])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::copy(dir.join(&log), away.join(&log)).unwrap();
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_hunters"))
+            .current_dir(&away)
+            .args(["verify", &log])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{file}: {err}");
+        assert!(
+            err.contains(&format!("the variant file \"{file}\" is not here"))
+                && err.contains("with the log's options and numbers"),
+            "{err}"
+        );
+        // A changed number is still checked: the same log with the mammoth's tag removed
+        // scores differently and fails.
+        if file == "m4.toml" {
+            let text = std::fs::read_to_string(away.join(&log)).unwrap();
+            let tampered: String = text
+                .lines()
+                .filter(|l| !l.starts_with("[mammoth"))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            std::fs::write(away.join("t.log"), tampered).unwrap();
+            let o = std::process::Command::new(env!("CARGO_BIN_EXE_hunters"))
+                .current_dir(&away)
+                .args(["verify", "t.log"])
+                .output()
+                .unwrap();
+            assert_eq!(o.status.code(), Some(1));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn verify_exit_codes_and_messages() {
     let dir = std::env::temp_dir().join(format!("hunters-logs-{}", std::process::id()));

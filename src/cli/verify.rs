@@ -75,6 +75,9 @@ fn verify(path: &Path, failures_to_bless: &mut usize) -> u8 {
                 v.turns,
                 scores.join(" ")
             );
+            if let Some(why) = &v.stand_in {
+                eprintln!("note: {why}");
+            }
             0
         }
         Err(f) => {
