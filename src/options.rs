@@ -204,18 +204,59 @@ impl Options {
             "pit-traps-stack" => self.pit_traps_stack = boolean()?,
             "rafts-stack" => self.rafts_stack = boolean()?,
             "shared-victory" => self.shared_victory = boolean()?,
-            _ => {
-                return Err(format!(
-                    "option {name:?} is unknown; the options are {} and, with the Scout \
-                     expansion, {}; the numbers of the rules are {}",
-                    Options::NAMES.join(", "),
-                    ScoutOptions::NAMES.join(", "),
-                    Params::names().collect::<Vec<_>>().join(", ")
-                ));
-            }
+            _ => return Err(unknown_key(name)),
         }
         Ok(())
     }
+}
+
+/// Every key a variant may set: the rule options (the Scout's too) and the numbers of the
+/// rules.
+fn every_key() -> impl Iterator<Item = &'static str> {
+    Options::NAMES
+        .iter()
+        .chain(ScoutOptions::NAMES.iter())
+        .copied()
+        .chain(Params::names())
+}
+
+/// What to say of a key that is neither an option nor a number of the rules: the nearest
+/// key when one is a slip away, else the lists.
+pub fn unknown_key(name: &str) -> String {
+    let near = every_key()
+        .map(|k| (edit_distance(name, k), k))
+        .filter(|&(d, k)| d <= 2.max(k.len() / 4))
+        .min();
+    match near {
+        Some((_, k)) => format!(
+            "{name:?} is neither a rule option nor a number of the rules; did you mean {k}? \
+             (`hunters variants --options` lists the options, `hunters variants --show \
+             VARIANT` the numbers)"
+        ),
+        None => format!(
+            "{name:?} is neither a rule option nor a number of the rules; the options are {} \
+             and, with the Scout expansion, {}; the numbers of the rules are {}",
+            Options::NAMES.join(", "),
+            ScoutOptions::NAMES.join(", "),
+            Params::names().collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
+/// Levenshtein's distance between two words.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(here + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
 }
 
 /// Which refusals the Scout's owner has each turn (rules-matrix §5 Q18).

@@ -77,6 +77,7 @@ impl Variant {
             && let Some((base, changes)) = name_or_path.split_once('@')
         {
             let mut v = Variant::load(base)?;
+            let mut said = Vec::new();
             for change in changes.split(',') {
                 let (key, value) = change.split_once('=').ok_or_else(|| {
                     InputError::new(
@@ -85,8 +86,30 @@ impl Variant {
                         format!("expected key=value after @, found {change:?}"),
                     )
                 })?;
-                v.change(key.trim(), value.trim())
+                let (key, value) = (key.trim(), value.trim());
+                if crate::options::ScoutOptions::NAMES.contains(&key) && v.options.scout.is_none() {
+                    return Err(InputError::new(
+                        name_or_path,
+                        None,
+                        format!(
+                            "{key} belongs to the Scout expansion, which {base} is played \
+                             without; name a Scout variant instead, e.g. 2002-scout@{key}={value} \
+                             or 2014-scout@{key}={value}"
+                        ),
+                    ));
+                }
+                let before = v.value_of(key);
+                v.change(key, value)
                     .map_err(|m| InputError::new(name_or_path, None, m))?;
+                said.push(match before {
+                    Some(b) if b != v.value_of(key).unwrap_or_default() => {
+                        format!(
+                            "{key} = {} (printed: {b})",
+                            v.value_of(key).unwrap_or_default()
+                        )
+                    }
+                    _ => format!("{key} = {value}"),
+                });
             }
             // A built-in variant goes by the name given; a file's by its own name.
             v.name = if BUILTIN.iter().any(|(n, _)| *n == base) {
@@ -94,7 +117,8 @@ impl Variant {
             } else {
                 format!("{}@{changes}", v.name)
             };
-            v.description = format!("{} — with {changes}", v.description);
+            let base_name = v.name.split('@').next().unwrap_or(base).to_string();
+            v.description = format!("{base_name} with {}", said.join(", "));
             return Ok(v);
         }
         if !path.exists() {
@@ -111,6 +135,15 @@ impl Variant {
     /// Parses a variant; tile-set paths are taken relative to `dir`.
     pub fn parse(text: &str, file: &str, dir: Option<&Path>) -> Result<Variant, InputError> {
         let raw: RawVariant = toml::from_str(text).map_err(|e| from_toml(file, text, &e))?;
+        if raw.name.trim().is_empty() {
+            return Err(InputError::new(
+                file,
+                text.lines()
+                    .position(|l| l.trim_start().starts_with("name"))
+                    .map(|i| i + 1),
+                "name = \"\": give the variant a name; tables, JSON and reports show it",
+            ));
+        }
         let line_of_key = |key: &str| {
             text.lines()
                 .position(|l| l.trim_start().starts_with(key))
@@ -252,6 +285,17 @@ impl Variant {
             ));
         }
         Ok(())
+    }
+
+    /// The value of an option or a number of the rules in this variant, as a file writes it.
+    pub fn value_of(&self, key: &str) -> Option<String> {
+        self.options.params.get(key).or_else(|| {
+            self.options
+                .pairs()
+                .into_iter()
+                .find(|(n, _)| *n == key)
+                .map(|(_, v)| v)
+        })
     }
 
     /// The ruleset of this variant's edition with its options.

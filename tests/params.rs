@@ -194,12 +194,17 @@ fn without_bonus_turns_no_bonus_tile_is_drawn() {
     }
 }
 
-/// `variants --show NAME` as a file: every number at its printed value.
+/// `variants --show NAME` as a file: every number it can use at its printed value (the
+/// Scout's only with the Scout expansion).
 fn shown(name: &str, dir: &std::path::Path) -> std::path::PathBuf {
     let o = hunters(&["variants", "--show", name]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
-    for info in Params::INFO {
+    let scout_only = ["bear", "agriculture", "dugout"];
+    for info in Params::INFO
+        .iter()
+        .filter(|i| name.ends_with("scout") || !scout_only.contains(&i.name))
+    {
         assert!(
             text.lines()
                 .any(|l| l.starts_with(&format!("{} = ", info.name))),
@@ -310,6 +315,83 @@ fn a_log_records_the_numbers_that_differ_and_replays_under_them() {
         "{}{}",
         stdout(&v),
         stderr(&v)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Messages about variants named on the command line: a near miss gets its suggestion, a
+/// Scout option names the Scout variants, a changed variant is described as it is, and
+/// `variants --show` shows whatever a command accepts as a variant.
+#[test]
+fn variant_messages_say_what_to_do_next() {
+    let o = hunters(&["play", "--variant", "2020@mamoth=4"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("did you mean mammoth?"), "{err}");
+    assert!(
+        !err.contains("the options are") && !err.contains("option \"mamoth\""),
+        "{err}"
+    );
+    let o = hunters(&["play", "--variant", "2020@scout-refusal=land-and-bonus"]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("2014-scout@scout-refusal=land-and-bonus") && !err.contains("expansions ="),
+        "{err}"
+    );
+    // Described as it is, and shown as a file that plays the same rules.
+    let o = hunters(&["play", "--variant", "2020@huts=2", "--seed", "1"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("2020 with huts = 2 (printed: 3)") && !out.contains("three huts"),
+        "{out}"
+    );
+    let o = hunters(&["variants", "--show", "2020@huts=2,mammoth=4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let shown = stdout(&o);
+    assert!(
+        shown.contains("\nhuts = 2 ") && shown.contains("\nmammoth = 4 "),
+        "{shown}"
+    );
+    let dir = std::env::temp_dir().join(format!("hunters-show-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mine.toml");
+    std::fs::write(&file, &shown).unwrap();
+    let v = Variant::load(file.to_str().unwrap()).unwrap();
+    assert_eq!(v.value_of("huts").as_deref(), Some("2"));
+    assert_eq!(v.value_of("mammoth").as_deref(), Some("4"));
+    let o = hunters(&["variants", "--show", file.to_str().unwrap()]);
+    assert_eq!(stdout(&o), shown);
+    // Only the numbers a variant can use.
+    let plain = stdout(&hunters(&["variants", "--show", "2020"]));
+    let scout = stdout(&hunters(&["variants", "--show", "2002-scout"]));
+    for key in ["bear", "agriculture", "dugout"] {
+        assert!(!plain.contains(&format!("\n{key} = ")), "2020 lists {key}");
+        assert!(
+            scout.contains(&format!("\n{key} = ")),
+            "2002-scout lacks {key}"
+        );
+    }
+    // A variant needs a name.
+    let nameless = dir.join("nameless.toml");
+    std::fs::write(
+        &nameless,
+        "name = \"\"\ndescription = \"x\"\nedition = \"2020\"\ntiles = \"menhir\"\n",
+    )
+    .unwrap();
+    let o = hunters(&["play", "--variant", nameless.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("give the variant a name"),
+        "{}",
+        stderr(&o)
+    );
+    // A sweep plays each variant once.
+    let o = hunters(&["simulate", "--games", "1", "--sweep", "mammoth=1,1", "2020"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("mammoth=1 is listed twice"),
+        "{}",
+        stderr(&o)
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -111,6 +111,13 @@ fn swept_variants(base: &str, sweeps: &[String]) -> Result<Vec<(String, Vec<Swep
         if values.is_empty() {
             bail!("--sweep {s}: give at least one value after =");
         }
+        if let Some(v) = values
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| values[..i].contains(v).then_some(v))
+        {
+            bail!("--sweep {s}: {key}={v} is listed twice; give each value once");
+        }
         if keys.iter().any(|(k, _)| *k == key) {
             bail!("--sweep {key} is given twice; list all its values in one --sweep");
         }

@@ -15,8 +15,9 @@ use serde::Serialize;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Print the TOML of one built-in variant, with every number of the rules at its printed
-    /// value (to save and edit as your own variant file).
+    /// Print the TOML of a variant (a built-in name, a variant file or NAME@key=value,…), with
+    /// every number of the rules it can use at its value (to save and edit as your own
+    /// variant file).
     #[arg(long, value_name = "NAME", conflicts_with = "options")]
     show: Option<String>,
     /// List every rule option: its values, its default in each edition, when it applies and
@@ -59,15 +60,7 @@ struct OptionRow {
 
 pub fn run(args: &Args) -> Result<ExitCode> {
     if let Some(name) = &args.show {
-        let Some((_, text)) = BUILTIN.iter().find(|(n, _)| n == name) else {
-            bail!(
-                "no built-in variant is called {name:?}; the built-in variants are {} \
-                 (`hunters variants` lists them)",
-                names().join(", ")
-            );
-        };
-        print!("{text}");
-        print!("{}", params_toml(&Variant::load(name)?));
+        print!("{}", show(name)?);
         return Ok(ExitCode::SUCCESS);
     }
     let variants = builtins()?;
@@ -87,6 +80,75 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The TOML of any variant a command takes: a built-in one with every number of the rules
+/// at its printed value, a variant file as it is, and `NAME@key=value,…` as its base with the
+/// changes written in.
+fn show(name: &str) -> Result<String> {
+    let variant = Variant::load(name)?;
+    if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name) {
+        return Ok(format!("{text}{}", params_toml(&variant)));
+    }
+    if std::path::Path::new(name).exists() {
+        return Ok(std::fs::read_to_string(name)?);
+    }
+    let Some((base, _)) = name.split_once('@') else {
+        bail!(
+            "no built-in variant is called {name:?}; the built-in variants are {} \
+             (`hunters variants` lists them)",
+            names().join(", ")
+        );
+    };
+    let builtin = BUILTIN.iter().find(|(n, _)| *n == base).map(|(_, t)| *t);
+    let text = match builtin {
+        Some(t) => format!("{t}{}", params_toml(&Variant::load(base)?)),
+        None => std::fs::read_to_string(base)?,
+    };
+    // Each line that sets a key gets the variant's value (its comment kept); the name and
+    // description are the variant's.
+    let mut out = String::new();
+    for line in text.lines() {
+        let key = line.split_once('=').map(|(k, _)| k.trim());
+        let value = match key {
+            Some("name") => Some(format!("{:?}", variant.name)),
+            Some("description") => Some(format!("{:?}", variant.description)),
+            Some(k) if !line.trim_start().starts_with('#') => {
+                variant.value_of(k).map(|v| match v.parse::<u32>() {
+                    Ok(_) => v,
+                    Err(_) if v == "true" || v == "false" => v,
+                    Err(_) => format!("{v:?}"),
+                })
+            }
+            _ => None,
+        };
+        match (key, value) {
+            (Some(k), Some(v)) => {
+                let set = format!("{k} = {v}");
+                match line.find(" #") {
+                    // The comment stays in its column.
+                    Some(i) => {
+                        let at = line[i..].find('#').map_or(i + 1, |j| i + j);
+                        let width = at.max(set.len() + 1);
+                        out.push_str(&format!("{set:<width$}{}", &line[at..]));
+                    }
+                    None => out.push_str(&set),
+                }
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Whether a number of the rules can change a game of this variant: the Scout's numbers only
+/// with the Scout expansion.
+fn param_applies(name: &str, v: &Variant) -> bool {
+    match name {
+        "bear" | "agriculture" | "dugout" => v.options.scout.is_some(),
+        _ => true,
+    }
+}
+
 /// Every number of the rules as the variant's `[scoring]` and `[supply]` tables, at its
 /// values, each with what it means: a starting point for a designer's own variant.
 fn params_toml(v: &Variant) -> String {
@@ -97,7 +159,10 @@ fn params_toml(v: &Variant) -> String {
     );
     for table in ["scoring", "supply"] {
         out.push_str(&format!("\n[{table}]\n"));
-        for info in Params::INFO.iter().filter(|i| i.table == table) {
+        for info in Params::INFO
+            .iter()
+            .filter(|i| i.table == table && param_applies(i.name, v))
+        {
             let value = v.options.params.get(info.name).unwrap_or_default();
             let line = format!("{} = {value}", info.name);
             out.push_str(&format!("{line:<22}# {}\n", info.meaning));
