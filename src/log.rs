@@ -1136,7 +1136,8 @@ fn expected_move(game: &Game) -> String {
 /// than the turn's is named as such, not read as some other move.
 pub fn read_move(game: &Game, text: &str) -> Result<Move, String> {
     let turn = game.turn().ok_or("the game is over")?;
-    let w: Vec<&str> = text.split_whitespace().collect();
+    let typed = as_written(text);
+    let w: Vec<&str> = typed.iter().map(String::as_str).collect();
     let drawn = turn.tile.map(|t| game.tiles().tiles[t].id.clone());
     let player = (turn.player + 1).to_string();
     if w.first().is_some_and(|s| parse_pos(s).is_some()) {
@@ -1165,6 +1166,76 @@ pub fn read_move(game: &Game, text: &str) -> Result<Move, String> {
                 .to_string(),
         ),
     }
+}
+
+/// What a person typed, in the words a log writes: keywords, pieces and rotations in any
+/// case (`Gatherer`, `R90`, `r 90`, `90` after the square), zone names in any case (`ne`,
+/// `NE` → `Ne`; `l0` → `L0`), and a square with a space (`0 -1`, `0, -1` → `0,-1`).
+fn as_written(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let raw: Vec<&str> = text.split_whitespace().collect();
+    let mut i = 0;
+    let number = |s: &str| s.trim_end_matches(',').parse::<i32>().is_ok();
+    while i < raw.len() {
+        let word = raw[i];
+        // A square written with a space: two numbers, the first perhaps ending in a comma.
+        if number(word) && !word.contains(",-") && i + 1 < raw.len() && number(raw[i + 1]) {
+            let square_expected = words.is_empty() || words.len() == 3;
+            if square_expected {
+                words.push(format!("{},{}", word.trim_end_matches(','), raw[i + 1]));
+                i += 2;
+                continue;
+            }
+        }
+        let lower = word.to_ascii_lowercase();
+        let after_square = words.last().is_some_and(|w| parse_pos(w).is_some());
+        let w = if lower == "r" && i + 1 < raw.len() && raw[i + 1].parse::<u32>().is_ok() {
+            i += 1;
+            format!("r{}", raw[i])
+        } else if after_square && ["0", "90", "180", "270"].contains(&lower.as_str()) {
+            format!("r{lower}")
+        } else if let Some(zone) = zone_written(word) {
+            zone
+        } else if word.contains(':') {
+            // X,Y:ZONE after `shaman`.
+            let (sq, zone) = word.split_once(':').unwrap_or((word, ""));
+            format!(
+                "{sq}:{}",
+                zone_written(zone).unwrap_or_else(|| zone.to_ascii_lowercase())
+            )
+        } else if parse_pos(word).is_some() || is_tile_id(word) {
+            word.to_string()
+        } else {
+            lower
+        };
+        words.push(w);
+        i += 1;
+    }
+    words
+}
+
+/// A zone name in the case logs write it, if `word` is one in any case.
+fn zone_written(word: &str) -> Option<String> {
+    let lower = word.to_ascii_lowercase();
+    let b = lower.as_bytes();
+    let side = |c: u8| b"nesw".contains(&c);
+    match b {
+        [a] if side(*a) => Some(lower.to_ascii_uppercase()),
+        [a, c] if side(*a) && side(*c) && a != c => Some(format!(
+            "{}{}",
+            (*a as char).to_ascii_uppercase(),
+            *c as char
+        )),
+        [b'l', rest @ ..] if !rest.is_empty() && rest.iter().all(u8::is_ascii_digit) => {
+            Some(format!("L{}", &lower[1..]))
+        }
+        _ => None,
+    }
+}
+
+/// Tile ids keep their case (`B03`).
+fn is_tile_id(word: &str) -> bool {
+    word.chars().any(|c| c.is_ascii_digit()) && !word.starts_with(['r', 'R'])
 }
 
 /// Whether it is `player`'s turn, or whose it is.

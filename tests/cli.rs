@@ -192,7 +192,7 @@ fn play_json_carries_the_same_scores_as_the_table() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("valid JSON");
-    assert_eq!(json["seed"], 11);
+    assert_eq!(json["seed"], "11");
     assert_eq!(json["variant"], "2020");
     let players = json["players"].as_array().unwrap();
     let rows = score_rows(&table);

@@ -332,7 +332,7 @@ fn games_out_rows_add_up_to_the_summary_and_replay() {
         .collect();
     assert_eq!(json_rows.len(), rows.len());
     for (j, r) in json_rows.iter().zip(&rows) {
-        assert_eq!(j["seed"].to_string(), r[col("seed")]);
+        assert_eq!(j["seed"].as_str().unwrap(), r[col("seed")]);
         assert_eq!(
             j["seats"][0]["points"]["total"].to_string(),
             r[col("seat1_total")]

@@ -177,3 +177,118 @@ fn undo_takes_back_the_persons_last_move() {
     assert!(v.status.success(), "{}", stdout(&v));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Entries in any case and with the obvious spacing are the moves a log writes: every legal
+/// move of the first turns of games of each variant, typed carelessly, reads as itself.
+#[test]
+fn moves_may_be_typed_in_any_case_and_spacing() {
+    use hunters::Variant;
+    use hunters::game::Game;
+    use hunters::log::{move_text, read_move};
+    let mut checked = 0;
+    for name in ["2002", "2020", "2014-scout"] {
+        let variant = Variant::load(name).unwrap();
+        let mut game = Game::seeded(&variant, 2, 11);
+        let mut moves = Vec::new();
+        for _ in 0..12 {
+            if game.turn().is_none() {
+                break;
+            }
+            game.legal_moves(&mut moves);
+            for mv in &moves {
+                let text = move_text(&game, mv);
+                if !text.starts_with("place") {
+                    continue;
+                }
+                // `place P TILE X,Y rDEG [PIECE ZONE]` → `X Y R DEG [Piece zone]`.
+                let w: Vec<&str> = text.split_whitespace().collect();
+                let (x, y) = w[3].split_once(',').unwrap();
+                let mut careless = format!("{x} {y} R {}", &w[4][1..]);
+                for word in &w[5..] {
+                    let mut c = word.chars();
+                    let first = c.next().unwrap();
+                    careless.push(' ');
+                    careless.push_str(&if word.len() <= 2 {
+                        word.to_ascii_lowercase()
+                    } else {
+                        first.to_ascii_uppercase().to_string() + c.as_str()
+                    });
+                }
+                if game.turn().unwrap().tile.is_none() {
+                    continue;
+                }
+                assert_eq!(
+                    read_move(&game, &careless),
+                    Ok(*mv),
+                    "{name}: {careless:?} for {text:?}"
+                );
+                checked += 1;
+            }
+            game.play_unchecked(moves[0]);
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+/// `help` explains the zone names, and lists the Scout's commands only where the Scout is
+/// played; the status line counts in words that agree and names the menhir tiles.
+#[test]
+fn help_fits_the_game_and_counts_read_right() {
+    let help = |variant: &str| {
+        let o = with_input(
+            &[
+                "play",
+                "--variant",
+                variant,
+                "--bots",
+                "human,greedy",
+                "--seed",
+                "3",
+            ],
+            "Help\nquit\ny\n",
+        );
+        stderr(&o)
+    };
+    let plain = help("2020");
+    assert!(
+        plain.contains("Nw Ne En Es") && plain.contains("L0 L1"),
+        "{plain}"
+    );
+    assert!(!plain.contains("refuse PLAYER"), "{plain}");
+    assert!(plain.contains("menhir tiles to come"), "{plain}");
+    assert!(!plain.contains("bonus tiles to come"), "{plain}");
+    let scout = help("2002-scout");
+    assert!(scout.contains("refuse PLAYER") && scout.contains("bonus tiles to come"));
+    // One hut left reads "1 hut": 2002 starts with two. Find a deal whose first tile takes
+    // a hut, place it, and read the next turn's status line.
+    use hunters::Variant;
+    use hunters::game::Game;
+    use hunters::log::move_text;
+    let variant = Variant::load("2002").unwrap();
+    let mut moves = Vec::new();
+    let (seed, n) = (1..200u64)
+        .find_map(|seed| {
+            let game = Game::seeded(&variant, 2, seed);
+            game.legal_moves(&mut moves);
+            moves
+                .iter()
+                .position(|m| move_text(&game, m).contains(" hut "))
+                .map(|n| (seed, n))
+        })
+        .expect("some deal's first tile takes a hut");
+    let o = with_input(
+        &[
+            "play",
+            "--variant",
+            "2002",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            &seed.to_string(),
+        ],
+        &format!("{n}\nquit\ny\n"),
+    );
+    let talk = stderr(&o);
+    assert!(talk.contains("1 hut in your supply"), "{talk}");
+    assert!(!talk.contains("1 huts"), "{talk}");
+}

@@ -270,6 +270,58 @@ fn simulate_json_has_the_documented_keys() {
 }
 
 #[test]
+fn tiles_json_has_the_documented_keys_and_the_names_moves_use() {
+    let classic = json_of(&["tiles", "--variant", "2002-scout", "--json"]);
+    let menhir = json_of(&["tiles", "--tile-set", "menhir", "--json"]);
+    assert!(menhir["variant"].is_null());
+    // A tile with two lakes names them as moves do.
+    let two = menhir["sets"][0]["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["lakes"].as_array().is_some_and(|l| l.len() == 2))
+        .unwrap();
+    assert_eq!(two["lakes"][0]["zone"], "L0");
+    assert_eq!(two["lakes"][1]["zone"], "L1");
+    check("tiles", &[classic, menhir]);
+}
+
+/// Seeds are strings in JSON: they take 64 bits, and JavaScript holds 53 exactly.
+#[test]
+fn seeds_are_strings_in_json() {
+    let play = json_of(&["play", "--seed", "18446744073709551615", "--json"]);
+    assert_eq!(play["seed"], "18446744073709551615");
+    let diff = json_of(&["diff", "--seed", "9007199254740993", "--json"]);
+    assert_eq!(diff["seed"], "9007199254740993");
+    let sim = json_of(&[
+        "simulate", "--games", "2", "--bots", "random", "--json", "2020",
+    ]);
+    assert_eq!(sim["config"]["seed"], "0");
+    let dir = std::env::temp_dir().join(format!("hunters-seeds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows = dir.join("rows.jsonl");
+    let o = hunters(&[
+        "simulate",
+        "--games",
+        "3",
+        "--bots",
+        "random",
+        "--games-out",
+        rows.to_str().unwrap(),
+        "2020",
+    ]);
+    assert!(o.status.success());
+    for line in std::fs::read_to_string(&rows).unwrap().lines() {
+        let row: Value = serde_json::from_str(line).unwrap();
+        assert!(
+            row["seed"].as_str().unwrap().parse::<u64>().is_ok(),
+            "{line}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn variants_json_has_the_documented_keys() {
     let v = json_of(&["variants", "--json"]);
     let options = v["options"].as_array().unwrap();

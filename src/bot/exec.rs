@@ -67,7 +67,8 @@ impl ExecBot {
         ExecBot {
             command: command.to_string(),
             seat,
-            seed: rng.next_u64(),
+            // Below 2^53, so that a program in JavaScript reads it exactly.
+            seed: rng.next_u64() >> 11,
             timeout: Duration::from_millis(timeout_ms.max(1)),
             running: None,
             lines_read: 0,

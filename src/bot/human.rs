@@ -24,18 +24,44 @@ pub struct HumanBot {
 /// Lists of legal moves up to this long are shown every turn.
 const SHORT_LIST: usize = 24;
 
-const HELP: &str = "\
+/// The help text, with the Scout's commands only in a game with the Scout expansion.
+fn help(game: &Game) -> String {
+    let scout = game.rules().options().scout.is_some();
+    let mut s = String::from(
+        "\
 Type the number of a move from the list, or the move as a log writes it:
-  place PLAYER TILE X,Y rDEGREES [PIECE ZONE]   e.g. place 1 34 1,0 r90 hunter Es
-  X,Y rDEGREES [PIECE ZONE]                      the same for the tile you drew
-  (zones: N E S W for a side's middle, Ne/En … for a river bank, L0 for a lake, …)
-  refuse PLAYER                                  the Scout's refusal
-  draw                                           draw rather than lay your special tile
-The board: x along the top, y down the side; each tile shows its sides (F forest,
+  X,Y rDEGREES [PIECE ZONE]                      the tile you drew, e.g. 1,0 r90 hunter Es
+  place PLAYER TILE X,Y rDEGREES [PIECE ZONE]    the same, naming the player and the tile
+Case and spacing are yours: `1 0 R90 Hunter es` is the same move.
+PIECE is gatherer (forest), fisher (river), hunter (meadow) or hut (river system).
+ZONE names where on the tile, as the tile turned by rDEGREES lies on the board:
+  N E S W        the middle of a side: a forest or meadow side, or a river
+  Nw Ne En Es    a river bank: the side, then the half of it (Ne: the north side's
+  Se Sw Ws Wn    eastern half), for the meadow beside a river
+  L0 L1          a lake, as the tile's description numbers it
+",
+    );
+    if scout {
+        s.push_str(
+            "  refuse PLAYER                                  the Scout's refusal of the drawn tile\n\
+             \x20 draw                                           draw rather than lay your special tile\n",
+        );
+    }
+    s.push_str(
+        "The board: x along the top, y down the side; each tile shows its sides (F forest,
 M meadow, R river) and in its centre the seat of a piece on it (o: a lake).
 moves lists the legal moves by number; board shows the turn again;
 undo takes back your last move while only bots have moved since;
-quit leaves the game (the log is still written with --log).";
+quit leaves the game (the log is still written with --log).",
+    );
+    s
+}
+
+/// `n` and a word, the word in the plural unless `n` is 1.
+fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
 
 impl HumanBot {
     /// The human seat on the program's standard input and error.
@@ -82,11 +108,19 @@ impl HumanBot {
         let (meeples, huts) = game.supply(turn.player);
         let colour = render::PLAYER_COLOURS[turn.player % render::PLAYER_COLOURS.len()];
         let (regular, bonus) = game.unseen();
+        // The second deck by the tile set's own name (the 2020 menhir tiles).
+        let deck = &game.tiles().bonus_name;
         s.push_str(&format!(
-            "Player {} ({colour}): {meeples} meeples and {huts} huts in your supply; {} land and {} bonus tiles to come.\n",
+            "Player {} ({colour}): {} and {} in your supply; {} and {} to come.\n",
             turn.player + 1,
-            regular.len(),
-            bonus.len()
+            count(meeples, "meeple", "meeples"),
+            count(huts, "hut", "huts"),
+            count(regular.len() as u64, "land tile", "land tiles"),
+            count(
+                bonus.len() as u64,
+                &format!("{deck} tile"),
+                &format!("{deck} tiles")
+            ),
         ));
         match turn.tile {
             Some(t) => {
@@ -131,9 +165,10 @@ impl HumanBot {
                 if can_undo { "undo, " } else { "" }
             ))?;
             let line = self.read_line()?;
-            match line.as_str() {
+            let command = line.to_ascii_lowercase();
+            match command.as_str() {
                 "" => continue,
-                "help" | "?" => self.say(&format!("{HELP}\n"))?,
+                "help" | "?" => self.say(&format!("{}\n", help(game)))?,
                 "board" => self.show(game, moves)?,
                 "moves" => self.say(&list(game, moves))?,
                 "undo" if can_undo => return Ok(Action::Undo),
@@ -146,7 +181,7 @@ impl HumanBot {
                         return Err("left the game".to_string());
                     }
                 }
-                text => match choose(game, moves, text) {
+                _ => match choose(game, moves, &line) {
                     Ok(m) => return Ok(Action::Play(m)),
                     Err(why) => self.say(&format!("Not that: {why}.\n"))?,
                 },

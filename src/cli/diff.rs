@@ -79,7 +79,10 @@ struct SeatPoints {
 struct Report {
     #[serde(flatten)]
     stamp: super::Stamp,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "super::seed_text::option::serialize"
+    )]
     seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     log: Option<String>,

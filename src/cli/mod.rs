@@ -173,6 +173,41 @@ fn verified(
 }
 
 /// A seed when none is given: the clock, mixed, so that two runs in a row differ.
+/// Seeds in JSON are decimal strings: they take all 64 bits, and a JavaScript number holds
+/// only 53 exactly. Read back from a string or, for files written by hand, a number.
+pub(crate) mod seed_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&seed.to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Seed {
+            Text(String),
+            Number(u64),
+        }
+        match Seed::deserialize(d)? {
+            Seed::Number(n) => Ok(n),
+            Seed::Text(t) => t.parse().map_err(serde::de::Error::custom),
+        }
+    }
+
+    /// The same for a seed that may be absent.
+    pub mod option {
+        use serde::Serializer;
+
+        pub fn serialize<S: Serializer>(seed: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+            match seed {
+                Some(seed) => s.serialize_str(&seed.to_string()),
+                None => s.serialize_none(),
+            }
+        }
+    }
+}
+
 fn pick_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

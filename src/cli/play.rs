@@ -63,6 +63,7 @@ struct Report {
     stamp: super::Stamp,
     variant: String,
     edition: &'static str,
+    #[serde(with = "super::seed_text")]
     seed: u64,
     players: Vec<Seat>,
     /// Winning players (numbered from 1); several on a shared victory, none on a tie when

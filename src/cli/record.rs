@@ -53,14 +53,15 @@ from a pipe broke a rule, or a log to resume does not replay; 2 bad input or usa
 const HELP: &str = "\
   TILE                  the tile drawn, by its id (e.g. 34); `find mammoth river` lists
                         the tiles not drawn yet that match (words, or sides like RMFF)
-  X,Y rDEG [PIECE ZONE] where the drawn tile went, e.g. 1,0 r90 hunter Es
-                        (pieces: gatherer, fisher, hunter, hut; zones: N E S W for a
-                        side's middle, Ne/En … for a river bank, L0 for a lake)
+  X,Y rDEG [PIECE ZONE] where the drawn tile went, e.g. 1,0 r90 hunter Es (any case
+                        or spacing: 1 0 R90 Hunter es); pieces: gatherer (forest),
+                        fisher (river), hunter (meadow), hut (river system); zones, on
+                        the tile as it lies: N E S W the middle of a side, Nw Ne En Es
+                        Se Sw Ws Wn a river bank (side, then half: Ne = the north
+                        side's eastern half), L0 L1 a lake as the description numbers it
   NUMBER                a move from the numbered list that `moves` prints
   place/draw/deal/refuse … a log line, as docs/log-format.md writes it
-  refuse                Scout: the Scout's owner refuses the tile drawn
-  draw                  Scout: draw rather than lay your special tile
-  board                 the board again      moves   the legal moves, numbered
+SCOUT  board                 the board again      moves   the legal moves, numbered
   undo                  take back the last entry (a draw or a move)
   quit                  stop here; the log is written, --resume goes on later";
 
@@ -521,10 +522,12 @@ impl Session {
         for p in 0..game.players() {
             let (meeples, huts) = game.supply(p);
             s.push_str(&format!(
-                "  {} {:<12} {:>3} points   {meeples} meeples, {huts} huts in supply\n",
+                "  {} {:<12} {:>3} points   {meeples} meeple{}, {huts} hut{} in supply\n",
                 p + 1,
                 self.name(p),
-                game.total(p)
+                game.total(p),
+                if meeples == 1 { "" } else { "s" },
+                if huts == 1 { "" } else { "s" },
             ));
         }
         let land = self.rec.undrawn(Deck::Regular).len();
@@ -600,7 +603,16 @@ impl Session {
         let words: Vec<&str> = line.split_whitespace().collect();
         let need = self.rec.need();
         match words[..] {
-            ["help" | "?"] => return Ok(Outcome::Said(HELP.to_string())),
+            ["help" | "?"] => {
+                // The Scout's commands only where the Scout is played.
+                let scout = if self.game().rules().options().scout.is_some() {
+                    "  refuse                Scout: the Scout's owner refuses the tile drawn\n  \
+                     draw                  Scout: draw rather than lay your special tile\n"
+                } else {
+                    ""
+                };
+                return Ok(Outcome::Said(HELP.replacen("SCOUT", scout, 1)));
+            }
             ["board"] => return Ok(Outcome::Said(self.view(false))),
             ["moves"] => return self.moves().map(Outcome::Said),
             ["find", ..] => return Ok(Outcome::Said(self.find(&words[1..]))),

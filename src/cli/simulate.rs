@@ -161,6 +161,7 @@ pub(super) struct Config {
     pub(super) deals: u64,
     /// Games per deal: the seats when they rotate, else 1.
     pub(super) rotations: usize,
+    #[serde(with = "super::seed_text")]
     pub(super) seed: u64,
     pub(super) bots: Vec<String>,
     pub(super) rotate_seats: bool,
@@ -1065,7 +1066,8 @@ impl GamesOut {
             let row = serde_json::json!({
                 "game": game,
                 "deal": deal,
-                "seed": seed,
+                // A string: JavaScript holds only 53 bits of a number exactly.
+                "seed": seed.to_string(),
                 "variant": variant,
                 "seats": seats,
                 "winners": o.winners.iter().map(|w| w + 1).collect::<Vec<_>>(),

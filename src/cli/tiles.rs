@@ -23,21 +23,37 @@ pub struct Args {
     /// Leave out the table of tiles; print only the totals.
     #[arg(long)]
     totals: bool,
+    /// Print every tile as JSON — its sides, zones (with the names moves give them) and
+    /// contents — for programs (docs/json.md).
+    #[arg(long, conflicts_with = "totals")]
+    json: bool,
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let sets = match &args.tile_set {
-        Some(name) => vec![TileSet::load(name)?],
+    let (sets, variant) = match &args.tile_set {
+        Some(name) => (vec![TileSet::load(name)?], None),
         None => {
             let variant = Variant::load(&args.variant)?;
-            let line = format!(
-                "Variant {}: {} (edition {})",
-                variant.name, variant.description, variant.edition
-            );
-            println!("{}", super::wrap(&line));
-            variant.tile_sets()
+            (variant.tile_sets(), Some(variant))
         }
     };
+    if args.json {
+        let json = serde_json::json!({
+            "schema": super::JSON_SCHEMA,
+            "version": env!("CARGO_PKG_VERSION"),
+            "variant": variant.as_ref().map(|v| v.name.clone()),
+            "sets": sets.iter().map(set_json).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(variant) = &variant {
+        let line = format!(
+            "Variant {}: {} (edition {})",
+            variant.name, variant.description, variant.edition
+        );
+        println!("{}", super::wrap(&line));
+    }
     for set in &sets {
         print_set(set, args.totals);
     }
@@ -119,6 +135,124 @@ fn print_set(set: &TileSet, totals_only: bool) {
         .map(|d| format!("{} {}", set.count(*d), deck_name(set, *d)))
         .collect();
     println!("Decks: {}", decks.join(" + "));
+}
+
+/// A tile set for programs: every tile with its sides and zones, each zone with the name a
+/// move gives it (at rotation 0) and its contents.
+fn set_json(set: &TileSet) -> serde_json::Value {
+    use hunters::tile::{RiverEnd, ZoneKind, ZoneRef};
+    use serde_json::json;
+    let r0 = hunters::Rotation(0);
+    let tiles: Vec<serde_json::Value> = set
+        .tiles
+        .iter()
+        .map(|t| {
+            let zone = |kind, i: usize| {
+                hunters::log::zone_name(t, r0, ZoneRef {
+                    kind,
+                    index: i as u8,
+                })
+            };
+            let forests: Vec<_> = t
+                .forests
+                .iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    json!({
+                        "zone": zone(ZoneKind::Forest, i),
+                        "sides": f.ports.describe(),
+                        "nuggets": f.nuggets,
+                        "menhirs": f.menhirs,
+                        "mushrooms": f.mushrooms,
+                    })
+                })
+                .collect();
+            let meadows: Vec<_> = t
+                .meadows
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    json!({
+                        "zone": zone(ZoneKind::Meadow, i),
+                        "sides": m.ports.describe(),
+                        "deer": m.animals.deer,
+                        "aurochs": m.animals.aurochs,
+                        "mammoths": m.animals.mammoths,
+                        "tigers": m.animals.tigers,
+                        "bears": m.animals.bears,
+                        "specials": MeadowSpecial::ALL
+                            .iter()
+                            .filter(|s| m.has(**s))
+                            .map(|s| s.name())
+                            .collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            let rivers: Vec<_> = t
+                .rivers
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    json!({
+                        "zone": zone(ZoneKind::River, i),
+                        "sides": r.ports.describe(),
+                        "fish": r.fish,
+                        "ends": r.ends.iter().map(|e| match e {
+                            RiverEnd::Lake(l) => t.lakes[usize::from(*l)].name.clone(),
+                            RiverEnd::Spring => "spring".to_string(),
+                            RiverEnd::Forest => "forest".to_string(),
+                        }).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            let lakes: Vec<_> = t
+                .lakes
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    json!({
+                        "zone": zone(ZoneKind::Lake, i),
+                        "fish": l.fish,
+                        "specials": LakeSpecial::ALL
+                            .iter()
+                            .filter(|s| l.has(**s))
+                            .map(|s| s.name())
+                            .collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            let spots: Vec<_> = t
+                .spots
+                .iter()
+                .map(|s| {
+                    json!({
+                        "spot": s.name,
+                        "piece": hunters::log::piece_name(s.piece),
+                        "zones": s.zones.iter().map(|z| zone(z.kind, usize::from(z.index))).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            json!({
+                "id": t.id,
+                "name": t.name,
+                "deck": deck_name(set, t.deck),
+                "count": t.count,
+                "sides": t.sides_code(),
+                "forests": forests,
+                "meadows": meadows,
+                "rivers": rivers,
+                "lakes": lakes,
+                "spots": spots,
+                "description": t.describe(),
+            })
+        })
+        .collect();
+    json!({
+        "name": set.name,
+        "description": set.description,
+        "provenance": set.provenance,
+        "tiles": tiles,
+    })
 }
 
 fn deck_name(set: &TileSet, deck: Deck) -> &str {
