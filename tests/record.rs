@@ -440,3 +440,36 @@ fn a_whole_game_through_a_pseudo_terminal_with_a_mistake_an_undo_and_a_resume() 
     assert!(v.status.success(), "{}", stdout(&v));
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// `find` at the table: identical tiles are one line with how many are left, plurals and
+/// number phrases match as a person means them, and a tile of the other deck is pointed to.
+#[test]
+fn find_lists_a_shape_once_and_reads_words_as_a_person_means_them() {
+    let args: Vec<String> = ["--variant", "2002", "--players", "A,B"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let input = "find FFMM\nfind mammoths\nfind aurochs\nfind 2 fish\nquit\n";
+    let Some((_, screen)) = on_terminal(&args, input) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI has `script` (util-linux)"
+        );
+        return;
+    };
+    // 30 and 76 are the same tile: one line, two left.
+    assert!(screen.contains("2 left (the same as 76)"), "{screen}");
+    assert!(!screen.contains("\n  76  "), "{screen}");
+    assert!(screen.contains("(mammoth)"), "{screen}");
+    assert!(
+        screen.contains("No land tile left matches; 3 bonus tiles left do"),
+        "{screen}"
+    );
+    // `2 fish` is a phrase: every tile found has a lake or river with 2 fish.
+    let (_, screen) = on_terminal(&args, "find 2 fish\nquit\n").unwrap();
+    let found: Vec<&str> = screen.lines().filter(|l| l.contains(" left")).collect();
+    assert!(found.len() >= 2, "{screen}");
+    for l in &found {
+        assert!(l.contains("(2 fish)"), "{l}");
+    }
+}

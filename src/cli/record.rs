@@ -698,31 +698,76 @@ impl Session {
     }
 
     /// The tiles not drawn yet (of the deck a draw now comes from) that match every word: an
-    /// id, a name, the sides NESW at any turn (`RMFF`), or a word of the contents.
+    /// id, a name, the sides NESW at any turn (`RMFF`), or a word of the contents (`mammoths`
+    /// as `mammoth`; `2 fish` as one phrase). Identical tiles are one line, with how many of
+    /// them are left.
     fn find(&self, words: &[&str]) -> String {
-        let deck = match self.rec.need() {
-            Need::Draw { bonus: true, .. } => Deck::Bonus,
-            _ => Deck::Regular,
+        let bonus = matches!(self.rec.need(), Need::Draw { bonus: true, .. });
+        let (deck, other) = if bonus {
+            (Deck::Bonus, Deck::Regular)
+        } else {
+            (Deck::Regular, Deck::Bonus)
         };
-        let mut left = self.rec.undrawn(deck);
-        left.dedup();
+        let terms = search_terms(words);
         let tiles = &self.game().tiles().tiles;
-        let hits: Vec<&Tile> = left
-            .iter()
-            .map(|&t| &tiles[t])
-            .filter(|t| words.iter().all(|w| tile_matches(t, w)))
-            .collect();
+        let matching = |deck: Deck| -> Vec<(usize, usize)> {
+            // (tile, copies left), identical tiles together under the first id.
+            let mut found: Vec<(usize, usize)> = Vec::new();
+            for t in self.rec.undrawn(deck) {
+                if !terms.iter().all(|w| tile_matches(&tiles[t], w)) {
+                    continue;
+                }
+                match found
+                    .iter_mut()
+                    .find(|(u, _)| same_tile(&tiles[*u], &tiles[t]))
+                {
+                    Some((_, n)) => *n += 1,
+                    None => found.push((t, 1)),
+                }
+            }
+            found
+        };
+        let hits = matching(deck);
+        let deck_word = |d: Deck| match d {
+            Deck::Bonus => format!("{} tile", self.game().tiles().bonus_name),
+            _ => "land tile".to_string(),
+        };
         if hits.is_empty() {
-            return "No tile left to draw matches; `find` with fewer words lists more.".into();
+            let elsewhere: usize = matching(other).iter().map(|(_, n)| n).sum();
+            return if elsewhere > 0 {
+                format!(
+                    "No {} left matches; {elsewhere} {} left do{} (the draw now is a {}).",
+                    deck_word(deck),
+                    deck_word(other) + if elsewhere == 1 { "" } else { "s" },
+                    if elsewhere == 1 { "es" } else { "" },
+                    deck_word(deck)
+                )
+            } else {
+                "No tile left to draw matches; `find` with fewer words lists more.".into()
+            };
         }
         let mut s = String::new();
-        for t in hits {
-            let name = t.name.as_ref().map_or(String::new(), |n| format!("[{n}] "));
+        for (t, left) in hits {
+            let tile = &tiles[t];
+            let twins: Vec<&str> = tiles
+                .iter()
+                .filter(|u| u.id != tile.id && same_tile(u, tile))
+                .map(|u| u.id.as_str())
+                .collect();
+            let name = tile
+                .name
+                .as_ref()
+                .map_or(String::new(), |n| format!("[{n}] "));
+            let also = if twins.is_empty() {
+                String::new()
+            } else {
+                format!(" (the same as {})", twins.join(", "))
+            };
             s.push_str(&format!(
-                "{:>4}  {}  {name}{}\n",
-                t.id,
-                t.sides_code(),
-                t.describe()
+                "{:>4}  {}  {left} left{also}: {name}{}\n",
+                tile.id,
+                tile.sides_code(),
+                tile.describe()
             ));
         }
         s
@@ -825,11 +870,35 @@ fn singular(category: &str) -> &str {
     }
 }
 
-/// Whether a search word fits a tile: its id, its sides at some turn, or a word of its name
-/// or contents.
-fn tile_matches(tile: &Tile, word: &str) -> bool {
-    let w = word.to_lowercase();
-    if tile.id.eq_ignore_ascii_case(word) {
+/// Two tiles a person cannot tell apart: the same sides, contents and name.
+fn same_tile(a: &Tile, b: &Tile) -> bool {
+    a.deck == b.deck
+        && a.sides_code() == b.sides_code()
+        && a.name == b.name
+        && a.describe() == b.describe()
+}
+
+/// The words of a search as terms: a number joins the word after it (`2 fish`).
+fn search_terms(words: &[&str]) -> Vec<String> {
+    let mut terms: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if words[i].parse::<u32>().is_ok() && i + 1 < words.len() {
+            terms.push(format!("{} {}", words[i], words[i + 1]));
+            i += 2;
+        } else {
+            terms.push(words[i].to_string());
+            i += 1;
+        }
+    }
+    terms
+}
+
+/// Whether a search term fits a tile: its id, its sides at some turn, or a word or phrase
+/// of its name or contents (a plural as its singular; a number not part of a larger one).
+fn tile_matches(tile: &Tile, term: &str) -> bool {
+    let w = term.to_lowercase();
+    if tile.id.eq_ignore_ascii_case(term) {
         return true;
     }
     let sides = tile.sides_code().to_lowercase();
@@ -838,5 +907,15 @@ fn tile_matches(tile: &Tile, word: &str) -> bool {
         return twice.contains(&w);
     }
     let text = format!("{} {}", tile.name.as_deref().unwrap_or(""), tile.describe()).to_lowercase();
-    text.contains(&w)
+    let found = |w: &str| {
+        text.match_indices(w).any(|(at, _)| {
+            // A number must not be the tail of a larger one (`2 fish` is not `12 fish`).
+            !w.starts_with(|c: char| c.is_ascii_digit())
+                || !text[..at].ends_with(|c: char| c.is_ascii_digit())
+        })
+    };
+    found(&w)
+        || w.strip_suffix("es")
+            .is_some_and(|s| s.len() > 2 && found(s))
+        || w.strip_suffix('s').is_some_and(|s| s.len() > 2 && found(s))
 }
