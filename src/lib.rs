@@ -58,6 +58,7 @@ pub mod ruleset;
 pub mod scout;
 pub mod statistics;
 pub mod summary;
+pub mod tell;
 pub mod tile;
 pub mod tileset;
 pub mod variant;

@@ -1,5 +1,5 @@
 //! The named options: every point where the rulebooks are silent, unclear or disagree
-//! (rules-matrix §5), each with the printed rule of an edition as its default. A variant file
+//! each with the printed rule of an edition as its default. A variant file
 //! may switch any of them in its `[options]` table; the log header writes every one in force.
 
 use crate::edition::Edition;
@@ -423,107 +423,144 @@ pub const INFO: [OptionInfo; 14] = [
         name: "count-unit",
         values: &["segment", "tile"],
         applies: EVERY_GAME,
-        reason: "Forests and rivers score per segment or per tile. The 2002 rules say \"2 points \
-                 for each forest segment\", \"1 point for each river segment\"; 2014 and 2020 say \
-                 per tile. Each edition follows its own text (rules-matrix §5 Q1).",
+        reason: "Forests and rivers score per segment or per tile, each edition following its \
+                 own text: per segment in 2002 (2002 rules, \"A completed forest and the bonus \
+                 cards\": \"2 points for each forest segment\"; \"A completed river\": \"1 \
+                 point for each river segment\"), per tile in 2014 and 2020 (2014 rules, \"A \
+                 COMPLETED FOREST AND THE BONUS TILES\": \"2 points for each forest tile\"; \
+                 2020 rules, \"Summary\": \"A forest scores 2 points for each tile\").",
     },
     OptionInfo {
         name: "reuse-returned-on-bonus",
         values: BOOL,
         applies: EVERY_GAME,
-        reason: "Whether a meeple that scoring sent home this turn may go on the bonus tile. The \
-                 2002 text lets returned members be used \"on their next turn\"; 2014 allows it \
-                 explicitly; the 2020 extra turn is played from the supply (§5 Q2, row 18).",
+        reason: "Whether a meeple that scoring sent home this turn may go on the bonus tile. \
+                 Off in 2002 (2002 rules, \"Returning tribe members to their owners\": \"use \
+                 them in any role they choose on their next turn\"); on in 2014 (2014 rules, \
+                 \"RETURNING TRIBE MEMBERS TO THEIR OWNERS\": \"that same tribe member can even \
+                 be placed on the Bonus tile\") and in 2020, whose extra turn is played \"As \
+                 during a normal turn\" (2020 rules, \"Menhirs\").",
     },
     OptionInfo {
         name: "redraw-unplaceable-bonus",
         values: BOOL,
         applies: EVERY_GAME,
-        reason: "A bonus or menhir tile that fits nowhere is discarded and the next one drawn (the \
-                 2002 rule: \"discards it from the game and draws another\"; 2014 and 2020 are \
-                 silent and follow it by analogy); false loses the bonus turn (§5 Q5, row 7).",
+        reason: "A bonus or menhir tile that fits nowhere is discarded and the next one drawn \
+                 (2002 rules, \"A completed forest and the bonus cards\": \"the player discards \
+                 it from the game and draws another\"). The 2014 and 2020 texts are silent and \
+                 follow it by analogy with their rule for land tiles (2014 rules, \"1. Placing \
+                 a Land tile\": \"simply return the tile to the box and draw a new one\"). \
+                 False loses the bonus turn.",
     },
     OptionInfo {
         name: "last-tile-bonus-turn",
         values: BOOL,
         applies: EVERY_GAME,
-        reason: "The bonus tile or extra turn earned by the last regular tile is still played: \
-                 the game ends \"at the end of that turn\", and the bonus is part of the turn in \
-                 the first edition (§5 Q7, row 22).",
+        reason: "The bonus tile or extra turn earned by the last regular tile is still played. \
+                 The 2020 game ends \"at the end of that turn\" (2020 rules, \"END OF THE GAME, \
+                 FINAL SCORING, AND DETERMINING THE WINNER\"), which is silent on the extra \
+                 turn; the default follows 2002, where the bonus card is part of the turn (2002 \
+                 rules, \"Placing tribe members and huts\": \"1 tribe member or 1 hut in a turn \
+                 (exception: see rules on bonus cards below)\").",
     },
     OptionInfo {
         name: "hunting-trap-own-tile",
         values: BOOL,
         applies: "tiles with a hunting trap (2020)",
-        reason: "The hunting trap scores the animals \"on the 8 surrounding tiles\" of its \
-                 grassland; the printed text leaves out the trap's own tile, so the default does \
-                 too (§5 Q10a).",
+        reason: "Whether the hunting trap also scores the animals on its own tile. The text \
+                 names only \"the 8 surrounding tiles (orthogonally and diagonally adjacent to \
+                 this tile)\" (2020 rules, \"MENHIR TILES\") and is silent on the trap's own \
+                 tile, so the default leaves it out.",
     },
     OptionInfo {
         name: "hunting-trap-covers-idle-tigers",
         values: BOOL,
         applies: "tiles with a hunting trap (2020)",
-        reason: "The trap covers the animals it scored and the tigers that cancelled deer (\"First, \
-                 cover the tiger and 1 deer\"); tigers that ate no deer stay uncovered unless this \
-                 is true (§5 Q10b).",
+        reason: "Which animals the hunting trap covers. The text covers those it scored (2020 \
+                 rules, \"MENHIR TILES\": \"Cover all animals scored this way\"), and its \
+                 example covers a tiger with the deer it cancelled (\"First, cover the tiger \
+                 and 1 deer\"); it is silent on tigers that cancelled no deer, so they stay \
+                 uncovered unless this is true.",
     },
     OptionInfo {
         name: "pit-traps-stack",
         values: BOOL,
         applies: "tiles with a pit trap (2020)",
-        reason: "An animal next to two pit traps scores double once: the text says \"scores double \
-                 points\", not double per trap (§5 Q11).",
+        reason: "Whether an animal next to two pit traps is doubled twice. The text says an \
+                 animal on the 8 surrounding tiles \"scores double points\" (2020 rules, \
+                 \"MENHIR TILES\"), not double per trap, and is silent on several traps, so by \
+                 default the animal scores double once.",
     },
     OptionInfo {
         name: "rafts-stack",
         values: BOOL,
         applies: "tiles with a raft (2020)",
-        reason: "Each raft in a river system adds 1 point per lake: each tile \"makes its river \
-                 system more valuable\" (§5 Q13).",
+        reason: "Whether each raft in a river system adds its 1 point per lake. Each raft \
+                 \"makes its river system more valuable\": the scoring player \"also scores 1 \
+                 point for each lake in the system\" (2020 rules, \"MENHIR TILES\"). The text \
+                 is silent on several rafts, so by default each raft adds its own bonus.",
     },
     OptionInfo {
         name: "shared-victory",
         values: BOOL,
         applies: EVERY_GAME,
-        reason: "Tied leaders share the victory: only the 2020 rules settle ties (\"the tied \
-                 players share the victory\"); the first edition is silent, so it follows (§5 \
-                 Q17, row 35). False: no winner on a tie.",
+        reason: "Whether tied leaders share the victory. Only 2020 settles ties (2020 rules, \
+                 \"FINAL SCORING\": \"In the event of a tie, the tied players share the \
+                 victory.\"); the 2002 text is silent (2002 rules, \"Final scoring\": \"The \
+                 player with the most points is the winner!\") and 2014 leaves it to \"a \
+                 staring contest\" (2014 rules, \"Final Scoring\"), so both follow 2020. False: \
+                 no winner on a tie.",
     },
     OptionInfo {
         name: "scout-pieces-two-players",
         values: &["1", "2"],
         applies: SCOUT,
-        reason: "Special pieces dealt to each player in a two-player game: 1 as printed in the \
-                 2007 rules, 2 as in the summary (§5 Q19).",
+        reason: "Special pieces dealt to each player in a two-player game: 1 as printed in \
+                 2007, which has no two-player exception (2007 Spanish rules, \"El \
+                 explorador\": \"cada jugador coge una de las 5 piezas\" (each player takes one \
+                 of the 5 pieces)), or 2 as in the summary (\"Scout expansion\": \"in a \
+                 two-player game, each player takes two\").",
     },
     OptionInfo {
         name: "scout-refusal",
         values: &["once-per-turn", "land-and-bonus"],
         applies: SCOUT,
-        reason: "The Scout's owner refuses one drawn tile per turn in all, or one land tile and one \
-                 bonus tile (a reading of the 2007 text); the summary's once per turn is the \
-                 default (§5 Q18).",
+        reason: "The Scout's owner refuses one drawn tile per turn in all, as in the summary \
+                 (the default; \"Scout expansion\": \"so long as the ability was not used in \
+                 the initial draw\"), or one land tile and one bonus tile, a reading of the \
+                 2007 text (2007 Spanish rules, \"El explorador\": \"la primera pieza de \
+                 territorio que robe (esto se aplica también a las piezas de bonificación)\" \
+                 (the first land tile drawn; this also applies to bonus tiles)).",
     },
     OptionInfo {
         name: "dugout-lake-scope",
         values: &["system", "completed-river"],
         applies: SCOUT,
-        reason: "The Dug-out scores the richest lake of its whole river system (the publisher's \
-                 clarification) or of the completed river's ends (the 2007 text) (§5 Q23).",
+        reason: "The Dug-out scores the richest lake of its whole river system, as in the \
+                 summary (\"Scout expansion\": \"the lake with the largest number of fish in \
+                 the system\"), or a lake closing the completed river, as printed in 2007 (2007 \
+                 Spanish rules, \"El explorador\": \"uno de los lagos (de su elección) que \
+                 forman el río que ha sido completado\" (one of the lakes, of the owner's \
+                 choice, that form the completed river)).",
     },
     OptionInfo {
         name: "agriculture-unit",
         values: &["segment", "tile"],
         applies: SCOUT,
-        reason: "The Agriculture hut scores 1 point per meadow segment (2007 text) or per meadow \
-                 tile (§5 Q24).",
+        reason: "The Agriculture hut scores 1 point per meadow segment, as printed in 2007 \
+                 (2007 Spanish rules, \"El explorador\": \"1 punto por cada segmento de \
+                 pradera\" (1 point for each meadow segment)), or per meadow tile, as in the \
+                 summary (\"Scout expansion\": \"one point for each tile in the meadow\").",
     },
     OptionInfo {
         name: "shaman-incomplete-only",
         values: BOOL,
         applies: SCOUT,
         reason: "The Shaman card takes back a tribe member only from an incomplete feature, as \
-                 printed in 2007; only a hunter in an enclosed meadow is ever in a complete one.",
+                 printed in 2007 (2007 Spanish rules, \"El explorador\": \"en un río, bosque o \
+                 prado incompleto\" (on an incomplete river, forest or meadow)); the summary \
+                 sets no such limit. Only a hunter in an enclosed meadow is ever in a complete \
+                 one.",
     },
 ];
 

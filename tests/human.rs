@@ -292,3 +292,39 @@ fn help_fits_the_game_and_counts_read_right() {
     assert!(talk.contains("1 hut in your supply"), "{talk}");
     assert!(!talk.contains("1 huts"), "{talk}");
 }
+
+/// A person sees what the bots did after each of their moves — the tile, its piece, every
+/// score with its breakdown, the pieces going home — and at the end the final scoring, feature
+/// by feature.
+#[test]
+fn a_person_sees_each_bot_move_and_the_final_scoring() {
+    let o = with_input(
+        &[
+            "play",
+            "--variant",
+            "2020",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            "1",
+        ],
+        &first_moves(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let talk = stderr(&o);
+    assert!(talk.contains("  greedy (blue) lays "), "{talk}");
+    assert!(talk.contains("  player 1 (red) lays "), "{talk}");
+    assert!(
+        talk.lines().any(|l| l.starts_with("  greedy (blue) ")
+            && l.contains(" for the ")
+            && l.contains(" x ")),
+        "a bot's score with its breakdown: {talk}"
+    );
+    assert!(talk.contains("goes home"), "{talk}");
+    let end = talk
+        .split("Final scoring, feature by feature:")
+        .nth(1)
+        .expect("the final scoring");
+    let features = end.lines().filter(|l| l.contains(" for the ")).count();
+    assert!(features >= 3, "{end}");
+}

@@ -395,3 +395,21 @@ fn variant_messages_say_what_to_do_next() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `variants --options` cites the rulebooks themselves — an edition and a quote for every
+/// option — never the notes the defaults were worked out in.
+#[test]
+fn options_cite_the_rulebooks() {
+    let out = stdout(&hunters(&["variants", "--options"]));
+    for bad in ["§", "rules-matrix", "row 1", "row 2", "row 3", " Q1"] {
+        assert!(!out.contains(bad), "cites {bad:?}: {out}");
+    }
+    for info in hunters::options::INFO {
+        assert!(
+            info.reason.contains("rules") && info.reason.matches('"').count() >= 2,
+            "{}: {}",
+            info.name,
+            info.reason
+        );
+    }
+}

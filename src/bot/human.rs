@@ -7,7 +7,7 @@
 
 use std::io::{BufRead, Write};
 
-use crate::game::{Game, Move};
+use crate::game::{Event, Game, Move};
 use crate::log::{move_text, read_move};
 use crate::render;
 
@@ -209,6 +209,18 @@ pub fn play_with_people(
     // The game before each of the latest person's moves, and whose they were.
     let mut before: Vec<(usize, Game)> = Vec::new();
     let mut moves = Vec::new();
+    // Each seat as the person reads it: a bot by its name, a person by the seat.
+    let names: Vec<String> = bots
+        .iter()
+        .enumerate()
+        .map(|(p, b)| {
+            let colour = render::PLAYER_COLOURS[p % render::PLAYER_COLOURS.len()];
+            match b {
+                Some(bot) => format!("{} ({colour})", bot.name()),
+                None => format!("player {} ({colour})", p + 1),
+            }
+        })
+        .collect();
     while let Some(turn) = game.turn() {
         game.legal_moves(&mut moves);
         let fail = |bot: String, message: String| super::BotError {
@@ -241,11 +253,26 @@ pub fn play_with_people(
                 }
             }
         };
+        let seen = game.events().len();
         game.play_unchecked(mv);
+        // What the move did, in words: the tile and piece, every score with its breakdown,
+        // the pieces going home (a person sees their own draws on their turn).
+        let told: Vec<String> = game.events()[seen..]
+            .iter()
+            .take_while(|e| !matches!(e, Event::End))
+            .filter(|e| !matches!(e, Event::Draw { .. } | Event::Deal { .. }))
+            .map(|e| format!("  {}\n", crate::tell::event(game, e, &names)))
+            .collect();
+        let _ = person.say(&told.concat());
     }
     for bot in bots.iter_mut().flatten() {
         bot.game_over(game);
     }
+    let mut end = String::from("\nFinal scoring, feature by feature:\n");
+    for line in crate::tell::final_scoring(game, &names) {
+        end.push_str(&format!("  {line}\n"));
+    }
+    let _ = person.say(&end);
     person.game_over(game);
     Ok(())
 }

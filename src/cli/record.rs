@@ -418,100 +418,7 @@ impl Session {
 
     /// What the rules made of an entry, in words, with the players' names.
     fn words(&self, e: &Event) -> String {
-        let game = self.game();
-        let id = |t: usize| game.tiles().tiles[t].id.as_str();
-        let names = |ps: &[usize]| -> String {
-            ps.iter()
-                .map(|&p| self.name(p).to_string())
-                .collect::<Vec<_>>()
-                .join(" and ")
-        };
-        match e {
-            Event::Deal { player, special } => format!(
-                "{} holds {}",
-                self.name(*player),
-                match special {
-                    Special::Tile(t) => id(*t),
-                    Special::Shaman => "the Shaman card",
-                }
-            ),
-            Event::Draw {
-                player,
-                tile,
-                bonus,
-                again,
-            } => format!(
-                "{} draws {}{}{}",
-                self.name(*player),
-                id(*tile),
-                if *bonus { " from the bonus deck" } else { "" },
-                if *again { " again" } else { "" }
-            ),
-            Event::Refuse { player, tile, .. } => format!(
-                "{} refuses {}: it goes under its stack",
-                self.name(*player),
-                id(*tile)
-            ),
-            Event::Discard { tile } => {
-                format!("tile {} fits nowhere and leaves the game", id(*tile))
-            }
-            Event::Place {
-                player,
-                tile,
-                at,
-                recall,
-                piece,
-            } => {
-                let mut s = format!(
-                    "{} lays {} at {},{} r{}",
-                    self.name(*player),
-                    id(*tile),
-                    at.pos.x,
-                    at.pos.y,
-                    at.rot.degrees()
-                );
-                if let Some(r) = recall {
-                    s += &format!(
-                        ", the shaman takes back the {} at {}",
-                        log::piece_name(r.piece),
-                        log::piece_address(game, r.at)
-                    );
-                }
-                if let Some((p, at)) = piece {
-                    s += &format!(
-                        ", a {} on {}",
-                        log::piece_name(*p),
-                        log::piece_address(game, *at)
-                    );
-                }
-                s
-            }
-            Event::Return { player, piece, at } => format!(
-                "{}'s {} at {} goes home",
-                self.name(*player),
-                log::piece_name(*piece),
-                log::piece_address(game, *at)
-            ),
-            Event::Cover { zone, animals } => format!(
-                "the hunting trap covers {} at {}",
-                log::herd_text(animals),
-                log::zone_address(game, *zone)
-            ),
-            Event::Score(s) if s.players.is_empty() => format!(
-                "nobody scores the {} at {}",
-                singular(s.category.name()),
-                log::zone_address(game, s.zone)
-            ),
-            Event::Score(s) => format!(
-                "{} {} for the {} at {} ({})",
-                names(&s.players),
-                s.points(),
-                singular(s.category.name()),
-                log::zone_address(game, s.zone),
-                s.breakdown
-            ),
-            Event::End => "the last tile is laid: final scoring".to_string(),
-        }
+        hunters::tell::event(self.game(), e, &self.header.players)
     }
 
     /// The board, the scores and supplies, and the tiles left.
@@ -857,16 +764,6 @@ impl Session {
         }
         println!("{title}");
         println!("{t}");
-    }
-}
-
-fn singular(category: &str) -> &str {
-    match category {
-        "rivers" => "river",
-        "forests" => "forest",
-        "meadows" => "meadow",
-        "huts" => "huts of the river system",
-        _ => "special tile",
     }
 }
 
