@@ -179,6 +179,9 @@ pub struct Verified {
     pub turns: usize,
     /// When the log's variant file was not at hand: what the log was checked against.
     pub stand_in: Option<String>,
+    /// The log stops before the game's end (it has no `Result`): everything up to its last
+    /// line was checked, and the game can go on from there.
+    pub unfinished: bool,
 }
 
 /// What the header of a written log says besides the rules.
@@ -1338,17 +1341,26 @@ fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
 /// wrong, the first one is reported.
 pub fn verify(log: &Log, base: Option<&Path>) -> Result<Verified, Failure> {
     let s = setup(log, base)?;
-    let (regular, bonus, bad) = decks(log, &s);
+    let (mut regular, mut bonus, bad) = decks(log, &s);
     if let Some(d) = bad {
         return Err(Failure::Diverged(d));
     }
     let hands = hands(log, &s).map_err(Failure::Diverged)?;
     let seed = seed_check(log, &s, &regular, &bonus);
+    // A log without a result stops before the game's end (a game left early, a recording
+    // still going on): the tiles not drawn yet follow the drawn ones, so that the game does
+    // not end where the log does.
+    let unfinished = is_unfinished(log);
+    if unfinished {
+        rest_of_deck(&s, Deck::Regular, &mut regular, "regular");
+        rest_of_deck(&s, Deck::Bonus, &mut bonus, "bonus");
+    }
     let game = new_game(&s, regular, bonus, hands);
-    let replayed = replay(log, game);
+    let replayed = replay(log, game, unfinished);
     let first = match (seed, replayed) {
         (None, Ok((game, turns))) => {
             return Ok(Verified {
+                unfinished: !game.is_over(),
                 game,
                 variant: s.variant,
                 turns,
@@ -1382,8 +1394,86 @@ pub fn verify(log: &Log, base: Option<&Path>) -> Result<Verified, Failure> {
     Err(Failure::Diverged(first))
 }
 
-/// Plays the moves of the log and compares each line; the game and the turns played.
-fn replay(log: &Log, mut game: Game) -> Result<(Game, usize), Failure> {
+/// Plays the moves of a log on `game` (a new game of the log's variant and seed), checking
+/// each as `verify` does: to go on with a game left early. The moves played.
+pub fn play_moves(log: &Log, game: &mut Game) -> Result<usize, Failure> {
+    let mut played = 0;
+    let mut moves = log
+        .lines
+        .iter()
+        .filter(|l| matches!(l.kind, LineKind::Place(_) | LineKind::Refuse { .. }))
+        .peekable();
+    while let Some(line) = moves.peek().copied() {
+        if game.turn().is_none() {
+            break;
+        }
+        if choosing(game, Some(line)) {
+            game.play(Move::draw())
+                .expect("drawing is legal while a Scout player chooses");
+            continue;
+        }
+        moves.next();
+        let diverge = |found: String| {
+            Failure::Diverged(Divergence {
+                file: log.file.clone(),
+                line: line.number,
+                expected: "a legal move".into(),
+                found,
+            })
+        };
+        let mv = match &line.kind {
+            LineKind::Place(m) => {
+                move_of_line(game, m).map_err(|e| diverge(format!("`{}`: {e}", line.text)))?
+            }
+            LineKind::Refuse { player } => {
+                turn_of(game, *player).map_err(|e| diverge(format!("`{}`: {e}", line.text)))?;
+                Move::refuse()
+            }
+            _ => continue,
+        };
+        game.play(mv)
+            .map_err(|e| diverge(format!("`{}`: {e}", line.text)))?;
+        played += 1;
+    }
+    Ok(played)
+}
+
+/// Whether a log stops before its game's end: it has no `Result` and no `end` line.
+pub fn is_unfinished(log: &Log) -> bool {
+    log.tag("Result").is_none() && !log.lines.iter().any(|l| l.text == "end")
+}
+
+/// `drawn` followed by the tiles of `deck` not in it: in the order of the log's seed where it
+/// has one, else in the tile set's order.
+fn rest_of_deck(s: &Setup, deck: Deck, drawn: &mut Vec<usize>, label: &str) {
+    let mut order = s.set.deck(deck);
+    if let Some(seed) = s.seed {
+        shuffle(&mut order, &mut stream(seed, label));
+    }
+    let mut left: HashMap<usize, usize> = HashMap::new();
+    for &t in &order {
+        *left.entry(t).or_default() += 1;
+    }
+    for t in drawn.iter() {
+        if let Some(n) = left.get_mut(t) {
+            *n = n.saturating_sub(1);
+        }
+    }
+    let mut rest = Vec::new();
+    for t in order {
+        if let Some(n) = left.get_mut(&t)
+            && *n > 0
+        {
+            *n -= 1;
+            rest.push(t);
+        }
+    }
+    drawn.extend(rest);
+}
+
+/// Plays the moves of the log and compares each line; the game and the turns played. An
+/// `unfinished` log may stop anywhere: its end is where the game stands.
+fn replay(log: &Log, mut game: Game, unfinished: bool) -> Result<(Game, usize), Failure> {
     let end = log.line_count + 1;
     let diverge = |line: usize, expected: String, found: String| {
         Failure::Diverged(Divergence {
@@ -1403,6 +1493,7 @@ fn replay(log: &Log, mut game: Game) -> Result<(Game, usize), Failure> {
             let text = r.render(&game, &game.events()[seen]);
             seen += 1;
             match log.lines.get(k) {
+                None if unfinished => return Ok((game, turns)),
                 None => return Err(diverge(end, text, "the end of the log".into())),
                 Some(l) if l.text != text => return Err(diverge(l.number, text, l.text.clone())),
                 Some(_) => k += 1,
@@ -1413,6 +1504,9 @@ fn replay(log: &Log, mut game: Game) -> Result<(Game, usize), Failure> {
         }
         let want = expected_move(&game);
         let Some(line) = log.lines.get(k) else {
+            if unfinished {
+                return Ok((game, turns));
+            }
             return Err(diverge(end, want, "the end of the log".into()));
         };
         if choosing(&game, Some(line)) {

@@ -103,12 +103,47 @@ fn quitting_asks_first_and_keeps_the_log_so_far() {
         "{}",
         stderr(&o)
     );
-    // Three moves of the person were played before leaving, and the log says so.
+    // Three moves of the person were played before leaving, and the log says so, marks the
+    // game as left early, verifies as an unfinished game, draws, and goes on with --resume.
     let text = std::fs::read_to_string(&log).unwrap();
     assert_eq!(
         text.lines().filter(|l| l.starts_with("place 1 ")).count(),
         3
     );
+    assert!(
+        text.contains("[Comment \"unfinished: the player of seat 1 left the game"),
+        "{text}"
+    );
+    let path = log.to_str().unwrap();
+    let o = hunters(&["verify", path]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("UNFINISHED") && stdout(&o).contains("hunters play --resume"),
+        "{}",
+        stdout(&o)
+    );
+    let o = hunters(&["render", path, "--ascii"]);
+    assert!(
+        o.status.success() && stdout(&o).contains("north up"),
+        "{}",
+        stderr(&o)
+    );
+    let o = with_input(&["play", "--resume", path], &first_moves());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Winner") || stdout(&o).contains("victory"));
+    let o = hunters(&["verify", path]);
+    assert!(stdout(&o).starts_with("OK "), "{}", stdout(&o));
+    let resumed = std::fs::read_to_string(&log).unwrap();
+    // The moves before leaving are the log's first moves still.
+    let first: Vec<&str> = text.lines().filter(|l| l.starts_with("place ")).collect();
+    let again: Vec<&str> = resumed
+        .lines()
+        .filter(|l| l.starts_with("place "))
+        .collect();
+    assert_eq!(&again[..first.len()], &first[..]);
+    let o = hunters(&["play", "--resume", path]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the game is over"), "{}", stderr(&o));
     // The end of input ends the game the same way, never a hang.
     let o = with_input(&["play", "--bots", "human,random", "--seed", "4"], "0\n");
     assert_eq!(o.status.code(), Some(2));

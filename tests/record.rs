@@ -473,3 +473,40 @@ fn find_lists_a_shape_once_and_reads_words_as_a_person_means_them() {
         assert!(l.contains("(2 fish)"), "{l}");
     }
 }
+
+/// A recording stopped part way is an unfinished game to `verify`: every line there is
+/// checked, and it points to `record --resume`, not to `--bless`.
+#[test]
+fn verify_calls_a_recording_in_progress_unfinished() {
+    let d = dir("unfinished");
+    let source = bot_game(&d, "2014", "greedy,random", 3);
+    let text = std::fs::read_to_string(&source).unwrap();
+    // What `record` writes before the game's end: no seed, no result, up to a move.
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with("[Seed") && !l.starts_with("[Result"))
+        .collect();
+    let cut = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("place "))
+        .nth(20)
+        .map(|(i, _)| i)
+        .unwrap();
+    let partial = d.join("partial.log");
+    std::fs::write(&partial, lines[..cut].join("\n") + "\n").unwrap();
+    let o = run::hunters(&["verify", partial.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("UNFINISHED") && stdout(&o).contains("hunters record --resume"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(!stderr(&o).contains("--bless"));
+    // A wrong line in it is still found.
+    let wrong = lines[..cut].join("\n").replacen("score ", "score 9", 1);
+    std::fs::write(&partial, wrong + "\n").unwrap();
+    let o = run::hunters(&["verify", partial.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    std::fs::remove_dir_all(&d).unwrap();
+}

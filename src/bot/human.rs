@@ -199,12 +199,13 @@ pub enum Action {
 }
 
 /// Plays the game to its end with people at some seats (`None` in `bots`) and bots at the
-/// others. A person may `undo` their last move while only bots have moved since: the game
+/// others; `after_move` sees the game after every move (to keep its log as it goes). A person may `undo` their last move while only bots have moved since: the game
 /// goes back to just before it. Ends with the first error, the game as it then stands.
 pub fn play_with_people(
     game: &mut Game,
     bots: &mut [Option<Box<dyn Bot + Send>>],
     person: &mut HumanBot,
+    after_move: &mut dyn FnMut(&Game),
 ) -> Result<(), super::BotError> {
     // The game before each of the latest person's moves, and whose they were.
     let mut before: Vec<(usize, Game)> = Vec::new();
@@ -264,6 +265,7 @@ pub fn play_with_people(
             .map(|e| format!("  {}\n", crate::tell::event(game, e, &names)))
             .collect();
         let _ = person.say(&told.concat());
+        after_move(game);
     }
     for bot in bots.iter_mut().flatten() {
         bot.game_over(game);

@@ -46,6 +46,11 @@ pub struct Args {
     /// Also draw the final board as an SVG picture to OUT (as `hunters render --svg`).
     #[arg(long, value_name = "OUT")]
     svg: Option<std::path::PathBuf>,
+    /// Go on with a game left early: its log gives the variant, the seed, the seats and the
+    /// moves so far (each checked); the game continues from there and the log is written
+    /// again, whole, to the same file (or to --log).
+    #[arg(long, value_name = "LOG", conflicts_with_all = ["variant", "seed", "bots", "players"])]
+    resume: Option<std::path::PathBuf>,
 }
 
 /// One seat's result.
@@ -77,11 +82,85 @@ struct Report {
     discards: usize,
 }
 
+/// What a resumed game starts from: its variant as named, seed, seats and the game so far.
+struct Resumed {
+    variant: String,
+    seed: u64,
+    bots: Vec<BotKind>,
+    game: Game,
+    log: std::path::PathBuf,
+}
+
+/// The game of an unfinished log, its moves played again and checked.
+fn resume(path: &std::path::Path, timeout: &super::BotTimeout) -> Result<Resumed> {
+    let parsed = log::load(path)?;
+    let verified = match log::verify(&parsed, path.parent()) {
+        Ok(v) => v,
+        Err(f) => anyhow::bail!("{f}; only a log that verifies can be resumed"),
+    };
+    if !verified.unfinished {
+        anyhow::bail!(
+            "{}: the game is over ({} moves); there is nothing to resume",
+            path.display(),
+            verified.turns
+        );
+    }
+    let tag = |name: &str| {
+        parsed.tag(name).map(|t| t.value.clone()).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}: the log has no [{name} \"…\"] tag; a game recorded at the table goes on \
+                 with `hunters record --resume`",
+                path.display()
+            )
+        })
+    };
+    let seed: u64 = tag("Seed")?
+        .parse()
+        .map_err(|_| anyhow::anyhow!("{}: the Seed tag is not a number", path.display()))?;
+    let variant = tag("Variant")?;
+    let names: Vec<BotKind> = tag("Players")?
+        .split(',')
+        .map(|b| b.trim().parse().map_err(|e: String| anyhow::anyhow!(e)))
+        .collect::<Result<_>>()?;
+    let bots = super::seats(None, &names, timeout)?;
+    let mut game = Game::seeded(&verified.variant, bots.len(), seed);
+    log::play_moves(&parsed, &mut game).map_err(|f| anyhow::anyhow!("{f}"))?;
+    Ok(Resumed {
+        variant,
+        seed,
+        bots,
+        game,
+        log: path.to_path_buf(),
+    })
+}
+
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let bots = super::seats(args.players, &args.bots, &args.timeout)?;
-    let variant = Variant::load(&args.variant)?;
-    let seed = args.seed.unwrap_or_else(super::pick_seed);
-    let mut game = Game::seeded(&variant, bots.len(), seed);
+    let resumed = match &args.resume {
+        Some(path) => Some(resume(path, &args.timeout)?),
+        None => None,
+    };
+    let (variant_name, seed, bots, mut game) = match resumed.as_ref() {
+        Some(r) => (r.variant.clone(), r.seed, r.bots.clone(), r.game.clone()),
+        None => {
+            let bots = super::seats(args.players, &args.bots, &args.timeout)?;
+            let variant = Variant::load(&args.variant)?;
+            let seed = args.seed.unwrap_or_else(super::pick_seed);
+            let game = Game::seeded(&variant, bots.len(), seed);
+            (args.variant.clone(), seed, bots, game)
+        }
+    };
+    let variant = match &resumed {
+        Some(_) => Variant::load(&variant_name).unwrap_or_else(|_| {
+            // A variant file not at hand: the game already has its rules.
+            Variant::load(game.rules().edition().name()).expect("a built-in edition")
+        }),
+        None => Variant::load(&variant_name)?,
+    };
+    let log_path = args
+        .log
+        .clone()
+        .or_else(|| resumed.as_ref().map(|r| r.log.clone()));
+    let header = log::Header::for_bots(&variant_name, seed, &bots);
     let played = if bots.contains(&BotKind::Human) {
         // People may take a move back, which only this loop can do.
         let mut seats: Vec<_> = bots
@@ -90,7 +169,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             .map(|(seat, k)| (*k != BotKind::Human).then(|| k.make(seed, seat)))
             .collect();
         let mut person = hunters::bot::HumanBot::on_terminal();
-        hunters::bot::human::play_with_people(&mut game, &mut seats, &mut person)
+        // The log as the game goes: a game left any way at all leaves its moves so far.
+        let mut keep = |g: &Game| {
+            if let Some(path) = &log_path {
+                let _ = std::fs::write(path, log::write(g, &header));
+            }
+        };
+        hunters::bot::human::play_with_people(&mut game, &mut seats, &mut person, &mut keep)
     } else {
         let mut players: Vec<_> = bots
             .iter()
@@ -100,16 +185,29 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         play_out(&mut game, &mut players)
     };
     // A game left early (a person quit, a program bot failed) still leaves its log: it
-    // verifies as far as it went and shows where it stopped.
-    if let Some(path) = &args.log {
-        let header = log::Header::for_bots(&args.variant, seed, &bots);
+    // verifies as far as it went, says why it stopped, and `play --resume` goes on.
+    if let Some(path) = &log_path {
+        let mut header = header.clone();
+        if let Err(e) = &played {
+            header.notes.push((
+                "Comment".to_string(),
+                format!("unfinished: {e}; hunters play --resume goes on"),
+            ));
+        }
         std::fs::write(path, log::write(&game, &header))
             .with_context(|| format!("cannot write the log to {}", path.display()))?;
+        if played.is_err() && game.turn().is_some() {
+            eprintln!(
+                "The game so far is in {}; `hunters play --resume {}` goes on.",
+                path.display(),
+                path.display()
+            );
+        }
     }
     played?;
     if let Some(path) = &args.svg {
         let names: Vec<String> = bots.iter().map(|b| b.name().to_string()).collect();
-        let title = format!("variant {}, seed {seed}", args.variant);
+        let title = format!("variant {variant_name}, seed {seed}");
         std::fs::write(path, hunters::render::svg(&game, &names, &title))
             .with_context(|| format!("cannot write the picture to {}", path.display()))?;
     }
@@ -117,7 +215,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print_report(&report, &variant, args.seed.is_none());
+        print_report(
+            &report,
+            &variant,
+            args.seed.is_none() && args.resume.is_none(),
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -64,7 +64,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 .map(|n| log::replay_to(&parsed, path.parent(), Some(n)))
                 .transpose()
                 .map_err(|f| anyhow::anyhow!("{f}"))?;
-            (verified.game, at_turn, "end of the game")
+            let when = if verified.unfinished {
+                "the game so far (unfinished)"
+            } else {
+                "end of the game"
+            };
+            (verified.game, at_turn, when)
         }
     };
     let game = at_turn.as_ref().unwrap_or(&whole);

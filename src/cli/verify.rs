@@ -69,12 +69,30 @@ fn verify(path: &Path, failures_to_bless: &mut usize) -> u8 {
             let scores: Vec<String> = (0..v.game.players())
                 .map(|p| v.game.total(p).to_string())
                 .collect();
-            println!(
-                "OK {} ({} turns, scores {})",
-                path.display(),
-                v.turns,
-                scores.join(" ")
-            );
+            if v.unfinished {
+                // A game left early (play) or a recording still going on (record): every line
+                // there is checked; say how to go on.
+                let how = if parsed.tag("Seed").is_some() {
+                    "hunters play --resume"
+                } else {
+                    "hunters record --resume"
+                };
+                println!(
+                    "UNFINISHED {} (an unfinished game: {} moves so far, every one checked; \
+                     scores {}); `{how} {}` goes on",
+                    path.display(),
+                    v.turns,
+                    scores.join(" "),
+                    path.display()
+                );
+            } else {
+                println!(
+                    "OK {} ({} turns, scores {})",
+                    path.display(),
+                    v.turns,
+                    scores.join(" ")
+                );
+            }
             if let Some(why) = &v.stand_in {
                 eprintln!("note: {why}");
             }
