@@ -127,3 +127,202 @@ fn singular(category: &str) -> &str {
         _ => "special tile",
     }
 }
+
+/// The square a person names after `look`: `X,Y`, `X Y` or `X, Y`.
+pub fn square_named(text: &str) -> Option<crate::board::Pos> {
+    let joined: String = text
+        .split([' ', ','])
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(",");
+    let (x, y) = joined.split_once(',')?;
+    Some(crate::board::Pos {
+        x: x.trim().parse().ok()?,
+        y: y.trim().parse().ok()?,
+    })
+}
+
+/// What a person at the table sees when they look closely at one square: the tile and how it
+/// is turned, then each of its zones by the name moves give it, with the feature it belongs
+/// to (its size, contents, whether it is complete, whose pieces claim it) and the pieces
+/// standing on this tile. `None` for an empty square.
+pub fn square(game: &Game, pos: crate::board::Pos, names: &[String]) -> Option<String> {
+    use crate::feature::PieceAt;
+    use crate::feature::ZoneId;
+    use crate::tile::{ZoneKind, ZoneRef};
+    let board = game.board();
+    let placed = board.placed().iter().position(|p| p.pos == pos)?;
+    let p = &board.placed()[placed];
+    let tiles = &game.tiles().tiles;
+    let tile = &tiles[p.tile];
+    let name = |s: usize| names.get(s).map_or("?", String::as_str);
+    let claim = |per: &crate::feature::PerPlayer, what: &str| -> String {
+        let who: Vec<String> = (0..game.players())
+            .filter(|&s| per[s] > 0)
+            .map(|s| {
+                if per[s] > 1 {
+                    format!("{} ({} {what}s)", name(s), per[s])
+                } else {
+                    name(s).to_string()
+                }
+            })
+            .collect();
+        if who.is_empty() {
+            format!("no {what}")
+        } else {
+            format!("{what}s: {}", who.join(", "))
+        }
+    };
+    let state = |open: u16| {
+        if open == 0 {
+            "complete".to_string()
+        } else {
+            format!(
+                "open ({open} side{} to close)",
+                if open == 1 { "" } else { "s" }
+            )
+        }
+    };
+    let mut out = format!(
+        "Square {},{}: tile {}{} turned r{} ({}).\n",
+        pos.x,
+        pos.y,
+        tile.id,
+        tile.name
+            .as_ref()
+            .map_or(String::new(), |n| format!(" [{n}]")),
+        p.rot.degrees(),
+        if placed == 0 {
+            "the start tile".to_string()
+        } else {
+            format!("the {} tile laid", ordinal(placed))
+        }
+    );
+    let features = game.features();
+    for kind in [
+        ZoneKind::Forest,
+        ZoneKind::Meadow,
+        ZoneKind::River,
+        ZoneKind::Lake,
+    ] {
+        for index in 0..tile.zone_count(kind) {
+            let zone = ZoneRef {
+                kind,
+                index: index as u8,
+            };
+            let id = ZoneId {
+                placed: placed as u16,
+                zone,
+            };
+            let label = log::zone_name(tile, p.rot, zone);
+            let line = match kind {
+                ZoneKind::Forest => {
+                    let f = features.forest(id);
+                    let mut extra = Vec::new();
+                    for (n, what) in [
+                        (f.nuggets, "gold nugget"),
+                        (f.menhirs, "menhir"),
+                        (f.mushrooms, "mushroom group"),
+                    ] {
+                        if n > 0 {
+                            extra.push(format!("{n} {what}{}", if n == 1 { "" } else { "s" }));
+                        }
+                    }
+                    format!(
+                        "forest of {} tile{}{}, {}; {}",
+                        f.tiles,
+                        if f.tiles == 1 { "" } else { "s" },
+                        if extra.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" ({})", extra.join(", "))
+                        },
+                        state(f.open),
+                        claim(&f.gatherers, "gatherer")
+                    )
+                }
+                ZoneKind::Meadow => {
+                    let m = features.meadow(id);
+                    let herd = log::herd_text(&m.animals);
+                    format!(
+                        "meadow of {} tile{} ({}), {}; {}",
+                        m.tiles,
+                        if m.tiles == 1 { "" } else { "s" },
+                        if herd.is_empty() {
+                            "no animals".to_string()
+                        } else {
+                            herd
+                        },
+                        state(m.open),
+                        claim(&m.hunters, "hunter")
+                    )
+                }
+                ZoneKind::River => {
+                    let r = features.river(id);
+                    format!(
+                        "river of {} tile{} ({} fish on it, {} in {} lake{} at its ends), {}; {}",
+                        r.tiles,
+                        if r.tiles == 1 { "" } else { "s" },
+                        r.fish,
+                        r.end_lake_fish,
+                        r.end_lakes,
+                        if r.end_lakes == 1 { "" } else { "s" },
+                        state(r.open),
+                        claim(&r.fishers, "fisher")
+                    )
+                }
+                ZoneKind::Lake => {
+                    let l = &tile.lakes[index];
+                    let s = features.system(tiles, board, id);
+                    format!(
+                        "lake with {} fish; its river system: {} lake{}, {} fish in all; {}",
+                        l.fish,
+                        s.lakes,
+                        if s.lakes == 1 { "" } else { "s" },
+                        s.fish,
+                        claim(&s.huts, "hut")
+                    )
+                }
+            };
+            out.push_str(&format!("  {label:<3} {line}\n"));
+        }
+    }
+    let here: Vec<String> = game
+        .pieces()
+        .iter()
+        .filter_map(|on| match on.at {
+            PieceAt::Zone(z) if usize::from(z.placed) == placed => Some(format!(
+                "{}'s {} on {}",
+                name(on.player),
+                log::piece_name(on.piece),
+                log::zone_name(tile, p.rot, z.zone)
+            )),
+            PieceAt::Spot { placed: at, spot } if usize::from(at) == placed => Some(format!(
+                "{}'s {} on the {}",
+                name(on.player),
+                log::piece_name(on.piece),
+                tile.spots
+                    .get(usize::from(spot))
+                    .map_or("spot", |s| s.name.as_str())
+            )),
+            _ => None,
+        })
+        .collect();
+    out.push_str(&if here.is_empty() {
+        "  No piece stands on this tile.\n".to_string()
+    } else {
+        format!("  On this tile: {}.\n", here.join("; "))
+    });
+    Some(out)
+}
+
+/// "1st", "2nd", "3rd", "4th", …
+fn ordinal(placed: usize) -> String {
+    let suffix = match (placed % 10, placed % 100) {
+        (1, n) if n != 11 => "st",
+        (2, n) if n != 12 => "nd",
+        (3, n) if n != 13 => "rd",
+        _ => "th",
+    };
+    format!("{placed}{suffix}")
+}

@@ -363,3 +363,51 @@ fn a_person_sees_each_bot_move_and_the_final_scoring() {
     let features = end.lines().filter(|l| l.contains(" for the ")).count();
     assert!(features >= 3, "{end}");
 }
+
+/// `look X,Y` shows what the text board cannot: the tile and how it lies, each zone by the
+/// name moves use with its feature (size, animals, fish, complete or open, who claims it),
+/// and the pieces on it — on a pseudo-terminal and on plain standard input.
+#[test]
+fn look_shows_a_square_up_close() {
+    // Move 1 of seed 1 puts a gatherer on the north forest of tile 78 at 0,-1.
+    let input = "1\nlook 0 -1\nlook 0,0\nlook 9,9\nlook\nquit\ny\n";
+    let check = |screen: &str| {
+        for seen in [
+            "Square 0,-1: tile 78 turned r0 (the 1st tile laid).",
+            "gatherers: player 1",
+            "On this tile: player 1's gatherer on N.",
+            "Square 0,0: tile 56 turned r0 (the start tile).",
+            "L0  lake with 1 fish; its river system:",
+            " deer), ",
+            "No tile lies on 9,9.",
+            "Look at which square?",
+        ] {
+            assert!(screen.contains(seen), "{seen}: {screen}");
+        }
+    };
+    let o = with_input(
+        &[
+            "play",
+            "--variant",
+            "2020",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            "1",
+        ],
+        input,
+    );
+    check(&stderr(&o));
+    if Command::new("script").arg("--version").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "CI has `script`");
+        return;
+    }
+    let command = format!(
+        "{} play --variant 2020 --bots human,greedy --seed 1",
+        env!("CARGO_BIN_EXE_hunters")
+    );
+    let mut script = Command::new("script");
+    script.args(["-q", "-e", "-c", &command, "/dev/null"]);
+    let out = feed(script, input);
+    check(&String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n"));
+}

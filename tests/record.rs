@@ -449,7 +449,7 @@ fn find_lists_a_shape_once_and_reads_words_as_a_person_means_them() {
         .iter()
         .map(|s| s.to_string())
         .collect();
-    let input = "find FFMM\nfind mammoths\nfind aurochs\nfind 2 fish\nquit\n";
+    let input = "find FFMM\nfind mammoths\nfind aurochs\nfind 2 fish\nlook 0,0\nquit\n";
     let Some((_, screen)) = on_terminal(&args, input) else {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -457,6 +457,11 @@ fn find_lists_a_shape_once_and_reads_words_as_a_person_means_them() {
         );
         return;
     };
+    // `look` at the start tile.
+    assert!(
+        screen.contains("Square 0,0: tile ") && screen.contains("(the start tile)"),
+        "{screen}"
+    );
     // 30 and 76 are the same tile: one line, two left.
     assert!(screen.contains("2 left (the same as 76)"), "{screen}");
     assert!(!screen.contains("\n  76  "), "{screen}");

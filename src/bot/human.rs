@@ -50,6 +50,8 @@ ZONE names where on the tile, as the tile turned by rDEGREES lies on the board:
     s.push_str(
         "The board: x along the top, y down the side; each tile shows its sides (F forest,
 M meadow, R river) and in its centre the seat of a piece on it (o: a lake).
+look X,Y shows the tile on a square: its zones by name with their features (size,
+animals, fish, complete or open, who claims them) and the pieces on it;
 moves lists the legal moves by number; board shows the turn again;
 undo takes back your last move while only bots have moved since;
 quit leaves the game (the log is still written with --log).",
@@ -170,6 +172,17 @@ impl HumanBot {
                 "" => continue,
                 "help" | "?" => self.say(&format!("{}\n", help(game)))?,
                 "board" => self.show(game, moves)?,
+                look if look.starts_with("look") => {
+                    let names: Vec<String> = (0..game.players())
+                        .map(|p| format!("player {}", p + 1))
+                        .collect();
+                    let said = match crate::tell::square_named(&look[4..]) {
+                        None => "Look at which square? e.g. `look 1,0`.\n".to_string(),
+                        Some(pos) => crate::tell::square(game, pos, &names)
+                            .unwrap_or_else(|| format!("No tile lies on {},{}.\n", pos.x, pos.y)),
+                    };
+                    self.say(&said)?;
+                }
                 "moves" => self.say(&list(game, moves))?,
                 "undo" if can_undo => return Ok(Action::Undo),
                 "undo" => self.say(

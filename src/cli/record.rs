@@ -62,6 +62,8 @@ const HELP: &str = "\
   NUMBER                a move from the numbered list that `moves` prints
   place/draw/deal/refuse … a log line, as docs/log-format.md writes it
 SCOUT  board                 the board again      moves   the legal moves, numbered
+  look X,Y              the tile on a square: its zones with their features (size,
+                        animals, fish, complete or open, who claims them) and pieces
   undo                  take back the last entry (a draw or a move)
   quit                  stop here; the log is written, --resume goes on later";
 
@@ -521,6 +523,14 @@ impl Session {
                 return Ok(Outcome::Said(HELP.replacen("SCOUT", scout, 1)));
             }
             ["board"] => return Ok(Outcome::Said(self.view(false))),
+            ["look", ..] => {
+                let said = match hunters::tell::square_named(&words[1..].join(" ")) {
+                    None => "Look at which square? e.g. `look 1,0`.".to_string(),
+                    Some(pos) => hunters::tell::square(self.game(), pos, &self.header.players)
+                        .unwrap_or_else(|| format!("No tile lies on {},{}.", pos.x, pos.y)),
+                };
+                return Ok(Outcome::Said(said));
+            }
             ["moves"] => return self.moves().map(Outcome::Said),
             ["find", ..] => return Ok(Outcome::Said(self.find(&words[1..]))),
             ["quit" | "exit"] => return Ok(Outcome::Quit),
