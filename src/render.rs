@@ -406,12 +406,7 @@ pub(crate) fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Opti
                 if labels.is_empty() {
                     continue;
                 }
-                let (x, y) = anchor(
-                    tile,
-                    p.rot,
-                    z,
-                    if kind == ZoneKind::Lake { 0.0 } else { 9.0 },
-                );
+                let (x, y) = label_anchor(tile, p.rot, z);
                 // A light halo on the ground, a dark one on the water.
                 let halo = if kind == ZoneKind::Lake {
                     "#0b3d91"
@@ -497,12 +492,7 @@ pub(crate) fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Opti
         };
         let p = placed[placed_index];
         let tile = &tiles[p.tile];
-        let (ax, ay) = anchor(
-            tile,
-            p.rot,
-            z,
-            if z.kind == ZoneKind::Lake { 0.0 } else { 20.0 },
-        );
+        let (ax, ay) = piece_anchor(tile, p.rot, z);
         let beside = drawn.iter().filter(|d| **d == (placed_index, z)).count();
         drawn.push((placed_index, z));
         let (ox, oy) = frame.corner(p.pos);
@@ -510,6 +500,27 @@ pub(crate) fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Opti
         let y = oy + ay;
         let colour = PLAYER[piece.player % PLAYER.len()];
         let _ = writeln!(out, "{}", piece_shape(piece.piece, x, y, colour, marks));
+    }
+}
+
+/// Where a zone's contents (animals, fish, nuggets…) are written on its tile.
+fn label_anchor(tile: &Tile, rot: Rotation, z: ZoneRef) -> (f64, f64) {
+    anchor(
+        tile,
+        rot,
+        z,
+        if z.kind == ZoneKind::Lake { 0.0 } else { 9.0 },
+    )
+}
+
+/// Where a piece stands in its zone: deeper into the tile than the zone's contents, and on a
+/// lake below its fish, so that a piece never hides what a move depends on.
+fn piece_anchor(tile: &Tile, rot: Rotation, z: ZoneRef) -> (f64, f64) {
+    if z.kind == ZoneKind::Lake {
+        let (x, y) = anchor(tile, rot, z, 0.0);
+        (x, y + 13.0)
+    } else {
+        anchor(tile, rot, z, 20.0)
     }
 }
 
@@ -819,4 +830,51 @@ fn paint(c: char) -> String {
         _ => return c.to_string(),
     };
     format!("\x1b[{code}m{c}\x1b[0m")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::ZoneKind;
+
+    /// A piece never stands on the marks of its own zone's contents (the lake's fish, a
+    /// meadow's animals): on every tile of every built-in set, at every rotation.
+    #[test]
+    fn pieces_keep_clear_of_the_marks_of_their_zone() {
+        let mut checked = 0;
+        for name in ["classic", "menhir", "scout"] {
+            let set = crate::TileSet::builtin(name).unwrap();
+            for tile in &set.tiles {
+                for rot in Rotation::ALL {
+                    for kind in [
+                        ZoneKind::Forest,
+                        ZoneKind::Meadow,
+                        ZoneKind::River,
+                        ZoneKind::Lake,
+                    ] {
+                        for i in 0..tile.zone_count(kind) {
+                            let z = ZoneRef {
+                                kind,
+                                index: i as u8,
+                            };
+                            if content_labels(tile, z).is_empty() {
+                                continue;
+                            }
+                            let (px, py) = piece_anchor(tile, rot, z);
+                            let (lx, ly) = label_anchor(tile, rot, z);
+                            let d = ((px - lx).powi(2) + (py - ly).powi(2)).sqrt();
+                            assert!(
+                                d >= 10.0,
+                                "tile {} {kind:?} {i} r{}: {d:.1}",
+                                tile.id,
+                                rot.degrees()
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
 }

@@ -102,6 +102,55 @@ fn steps(game: &Game) -> (Vec<Step<'_>>, Timeline) {
     (steps, timeline)
 }
 
+/// Each player's supply (meeples, huts) after each step: what they hold at the end, plus what
+/// stands on the board then, less what stood on the board after the step.
+fn supplies(game: &Game, timeline: &Timeline, steps: usize) -> Vec<Vec<(u32, u32)>> {
+    let is_hut = |on: &OnBoard| on.piece == crate::tile::Piece::Hut;
+    let on_board = |k: usize, p: usize, hut: bool| {
+        timeline
+            .pieces
+            .iter()
+            .filter(|(on, from, to)| {
+                on.player == p && is_hut(on) == hut && *from <= k && to.is_none_or(|t| t > k)
+            })
+            .count() as u32
+    };
+    let start: Vec<(u32, u32)> = (0..game.players())
+        .map(|p| {
+            let (m, h) = game.supply(p);
+            let still = |hut| {
+                timeline
+                    .pieces
+                    .iter()
+                    .filter(|(on, _, to)| on.player == p && is_hut(on) == hut && to.is_none())
+                    .count() as u32
+            };
+            (u32::from(m) + still(false), u32::from(h) + still(true))
+        })
+        .collect();
+    (0..steps)
+        .map(|k| {
+            (0..game.players())
+                .map(|p| {
+                    (
+                        start[p].0 - on_board(k, p, false),
+                        start[p].1 - on_board(k, p, true),
+                    )
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A supply as the score table shows it under the player's name: `5 meeples · 1 hut`.
+fn supply_text(meeples: u32, huts: u32) -> String {
+    format!(
+        "{meeples} meeple{} · {huts} hut{}",
+        if meeples == 1 { "" } else { "s" },
+        if huts == 1 { "" } else { "s" }
+    )
+}
+
 /// A piece leaves the board on move `k`.
 fn leave(timeline: &mut Timeline, on: OnBoard, k: usize) {
     if let Some(life) = timeline
@@ -357,16 +406,25 @@ fn track(out: &mut String, steps: &[Step], players: usize) {
         h - 5.0,
         steps.len() - 1
     );
+    // One segment per move, each marked with its move: the script shows the lines only up to
+    // the move on screen, so the track never tells the end before it comes.
     for p in 0..players {
-        let line: Vec<String> = (0..steps.len())
-            .map(|k| format!("{:.1},{:.1}", x(k), y(totals(k, p))))
-            .collect();
-        let _ = writeln!(
+        let _ = write!(
             out,
-            r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="2" stroke-linejoin="round"/>"#,
-            line.join(" "),
+            r#"<g class="line" stroke="{}" stroke-width="2" stroke-linecap="round">"#,
             PLAYER[p % PLAYER.len()]
         );
+        for k in 1..steps.len() {
+            let _ = write!(
+                out,
+                r#"<line data-k="{k}" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"/>"#,
+                x(k - 1),
+                y(totals(k - 1, p)),
+                x(k),
+                y(totals(k, p))
+            );
+        }
+        out.push_str("</g>\n");
     }
     let _ = writeln!(
         out,
@@ -413,6 +471,7 @@ th, td { padding: .15em .25em; text-align: right; border-bottom: 1px solid #eee;
 th { font-weight: 600; color: #555; }
 th:first-child, td:first-child { text-align: left; }
 td.total { font-weight: 700; }
+.supply { color: #666; font-size: .85em; }
 td small { color: #1a7f37; font-weight: 600; }
 #track { width: 100%; height: auto; cursor: pointer; }
 .off { display: none; }
@@ -439,6 +498,7 @@ window.onerror = function (m) {
   var tiles = all('#board g.tile'), pieces = all('#board [data-from]');
   var closed = all('#board [data-closed]'), rows = all('#scores tbody tr');
   var slider = q('#slider'), now = q('#now'), mark = q('#mark'), track = q('#track');
+  var segments = all('#track line[data-k]');
   var k = 0;
   function total(s) { return s.reduce(function (a, b) { return a + b; }, 0); }
   function show(j) {
@@ -460,14 +520,19 @@ window.onerror = function (m) {
     if (laid) now.setAttribute('transform', laid.getAttribute('transform'));
     var sc = JSON.parse(steps[k].dataset.scores);
     var before = k > 0 ? JSON.parse(steps[k - 1].dataset.scores) : sc;
+    var sup = JSON.parse(steps[k].dataset.supply);
     rows.forEach(function (r, p) {
       sc[p].forEach(function (v, c) { r.cells[c + 1].textContent = v; });
       var gain = total(sc[p]) - total(before[p]);
       r.cells[6].innerHTML = total(sc[p]) + (gain > 0 ? ' <small>+' + gain + '</small>' : '');
+      var m = sup[p][0], h = sup[p][1];
+      r.querySelector('.supply').textContent = m + (m === 1 ? ' meeple · ' : ' meeples · ') + h + (h === 1 ? ' hut' : ' huts');
     });
     var x = +track.dataset.x0 + k * +track.dataset.dx;
     mark.setAttribute('x1', x);
     mark.setAttribute('x2', x);
+    // The track up to the move shown: the rest of the game stays hidden.
+    segments.forEach(function (l) { l.classList.toggle('off', +l.dataset.k > k); });
     slider.value = k;
     q('#at').textContent = k === 0 ? 'Start (' + n + ' moves)' : 'Move ' + k + ' of ' + n;
     q('#first').disabled = q('#prev').disabled = k === 0;
@@ -500,14 +565,16 @@ window.onerror = function (m) {
 })();
 "#;
 
-/// The page of a game, opening on the board after `open_at` moves (the last when `None`).
+/// The page of a game, opening on the board after `open_at` moves (the start when `None`).
 /// `names` are the players' names in seat order; `title` heads the page. A game in progress
 /// shows as far as it went.
 pub fn html(game: &Game, names: &[String], title: &str, open_at: Option<usize>) -> String {
     let (steps, timeline) = steps(game);
     let lines = log::event_lines(game);
     let n = steps.len() - 1;
-    let open = open_at.map_or(n, |k| k.min(n));
+    // The page opens at the start (or at the move asked for): the end is not given away.
+    let open = open_at.map_or(0, |k| k.min(n));
+    let supplies = supplies(game, &timeline, steps.len());
     let players = game.players();
     let mut h = String::new();
     let _ = write!(
@@ -555,10 +622,15 @@ pub fn html(game: &Game, names: &[String], title: &str, open_at: Option<usize>) 
                 format!("[{}]", s.join(","))
             })
             .collect();
+        let supply: Vec<String> = supplies[k]
+            .iter()
+            .map(|(m, h)| format!("[{m},{h}]"))
+            .collect();
         let _ = writeln!(
             h,
-            r#"<section class="step" data-step="{k}" data-scores="[{}]"{}>"#,
+            r#"<section class="step" data-step="{k}" data-scores="[{}]" data-supply="[{}]"{}>"#,
             scores.join(","),
+            supply.join(","),
             if k == open { "" } else { " hidden" }
         );
         if let Some(i) = step.mv {
@@ -598,9 +670,14 @@ pub fn html(game: &Game, names: &[String], title: &str, open_at: Option<usize>) 
         let _ = write!(h, "<th>{}</th>", c.name());
     }
     h.push_str("<th>total</th></tr></thead><tbody>\n");
-    for p in 0..players {
-        let s = &steps[open].scores[p];
-        let _ = write!(h, "<tr><td>{}</td>", player(names, p));
+    for (p, (s, &(m, hut))) in steps[open].scores.iter().zip(&supplies[open]).enumerate() {
+        // The supply under the name: what the player still has to lay.
+        let _ = write!(
+            h,
+            r#"<tr><td>{}<br><span class="supply">{}</span></td>"#,
+            player(names, p),
+            supply_text(m, hut)
+        );
         for v in s {
             let _ = write!(h, "<td>{v}</td>");
         }

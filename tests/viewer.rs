@@ -102,7 +102,8 @@ fn the_page_is_self_contained_and_holds_every_move() {
             assert!(step(&html, i + 1).contains(mv), "{name}: move {}", i + 1);
         }
 
-        // The last step's points are the log's result, and it opens there.
+        // The last step's points are the log's result; the page opens at the start, so as
+        // not to give the end away.
         let result: Vec<u32> = parsed
             .tag("Result")
             .unwrap()
@@ -111,9 +112,23 @@ fn the_page_is_self_contained_and_holds_every_move() {
             .map(|v| v.parse().unwrap())
             .collect();
         assert_eq!(totals(step(&html, moves.len())), result, "{name}");
-        assert!(html.contains(&format!(r#"data-open="{}""#, moves.len())));
-        assert!(!step(&html, moves.len()).contains("hidden"));
-        assert!(step(&html, 0).contains("hidden"));
+        assert!(html.contains(r#"data-open="0""#));
+        assert!(step(&html, moves.len()).contains("hidden"));
+        assert!(!step(&html, 0).contains("hidden"));
+        // Each step carries the supplies, and at the end they are the game's.
+        let game = log::replay_to(&parsed, None, None).unwrap();
+        let last = step(&html, moves.len());
+        let supply: Vec<String> = (0..game.players())
+            .map(|p| {
+                let (m, h) = game.supply(p);
+                format!("[{m},{h}]")
+            })
+            .collect();
+        assert!(
+            last.contains(&format!(r#"data-supply="[{}]""#, supply.join(","))),
+            "{name}: {:.300}",
+            last
+        );
 
         // Every score of the log is shown with its breakdown.
         for line in text.lines().filter(|l| l.starts_with("score ")) {
@@ -153,7 +168,7 @@ fn a_game_in_progress_has_a_page_as_far_as_it_went() {
     let names = ["a".to_string(), "b".into(), "c".into()];
     let html = hunters::viewer::html(&game, &names, "in progress", None);
     assert_eq!(html.matches(r#"<section class="step""#).count(), 13);
-    assert!(html.contains(r#"data-open="12""#));
+    assert!(html.contains(r#"data-open="0""#));
     let last = step(&html, 12);
     assert!(last.contains("draws tile"), "{last}");
     assert!(!last.contains("End of the game") && !last.contains("Winner"));
@@ -245,9 +260,42 @@ fn the_page_steps_through_the_game_in_a_headless_browser() {
         &format!("file://{}#turn=7", whole.display()),
     );
     assert_shows(&d, 7, n, &moves);
+    // Without a move asked for, it opens at the start: no tile laid, no line drawn past the
+    // start on the score track, every supply full.
     let d = dom(browser, &profile, &format!("file://{}", whole.display()));
+    assert_shows(&d, 0, n, &moves);
+    // The score track's segments hidden: (segments, hidden) over the two players.
+    let track = |d: &str| {
+        let segments: Vec<&str> = d
+            .split(r#"<line data-k=""#)
+            .skip(1)
+            .map(|s| &s[..s.find('>').unwrap()])
+            .collect();
+        let hidden = segments
+            .iter()
+            .filter(|s| s.contains(r#"class="off""#))
+            .count();
+        (segments.len(), hidden)
+    };
+    assert_eq!(track(&d), (2 * n, 2 * n), "no line drawn at the start");
+    assert!(
+        d.contains(r#"<span class="supply">5 meeples · 3 huts</span>"#),
+        "{d:.3000}"
+    );
+    let d = dom(
+        browser,
+        &profile,
+        &format!("file://{}#turn=7", whole.display()),
+    );
+    assert_eq!(track(&d), (2 * n, 2 * (n - 7)), "the track up to move 7");
+    let d = dom(
+        browser,
+        &profile,
+        &format!("file://{}#turn={n}", whole.display()),
+    );
     assert_shows(&d, n, n, &moves);
     assert!(d.contains("Winner"));
+    assert_eq!(track(&d), (2 * n, 0), "the whole track at the end");
 
     // Keys and buttons: the copy of the page presses them once the page's script has run,
     // and notes where Home went on the way.

@@ -26,7 +26,7 @@ pub struct Args {
     #[arg(long, value_name = "OUT")]
     html: Option<PathBuf>,
     /// Draw the board after the first N moves instead of at the end (0 is the start tile
-    /// alone); the page of --html opens there.
+    /// alone); the page of --html opens there (without it, at the start).
     #[arg(long, value_name = "N")]
     turn: Option<usize>,
 }
