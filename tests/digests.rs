@@ -7,7 +7,7 @@
 //! When a change is *meant* to alter games, write the digests again on purpose:
 //!
 //! ```sh
-//! HUNTERS_WRITE_DIGESTS=1 cargo test --release --test digests
+//! HUNTERS_WRITE_DIGESTS=1 cargo test --release --test suite digests::
 //! ```
 //!
 //! and say in the commit which games changed and why.
@@ -128,7 +128,7 @@ fn restarted_games_and_bots_play_the_same_logs() {
 fn compare_with_stored(now: &str) {
     let stored = std::fs::read_to_string(file()).unwrap_or_else(|e| {
         panic!(
-            "{}: {e}; write it with HUNTERS_WRITE_DIGESTS=1 cargo test --release --test digests",
+            "{}: {e}; write it with HUNTERS_WRITE_DIGESTS=1 cargo test --release --test suite digests::",
             file().display()
         )
     });
@@ -147,7 +147,7 @@ fn compare_with_stored(now: &str) {
         changed.is_empty(),
         "{} of {GAMES} games write a different log (game, variant, seed, seats, digest):\n{}\n\
          If the change is meant to alter games, write the digests again \
-         (HUNTERS_WRITE_DIGESTS=1 cargo test --release --test digests) and say why.",
+         (HUNTERS_WRITE_DIGESTS=1 cargo test --release --test suite digests::) and say why.",
         changed.len(),
         changed
             .iter()

@@ -246,10 +246,11 @@ fn an_illegal_line_stops_a_pipe_and_the_game_resumes_from_its_log() {
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(picture.matches("<g class=\"tile\"").count(), 1 + 9);
     assert!(picture.contains("the game so far"));
+    // The page holds the nine moves so far, and opens at the start.
     assert!(
         std::fs::read_to_string(&page)
             .unwrap()
-            .contains("Move 9 of 9")
+            .contains("Move 0 of 9")
     );
     let o = hunters(&["render", out.to_str().unwrap(), "--ascii", "--turn", "4"]);
     assert!(o.status.success(), "{}", stderr(&o));

@@ -1,0 +1,65 @@
+//! Every integration test in one binary, so that the library and its dependencies are linked
+//! once rather than once per file (a fresh `cargo test` spent most of its time linking). Each
+//! file of `tests/` stays a module of its own, named as before: `cargo test --test suite json`
+//! runs the JSON checks, `cargo test --test suite digests::` the pinned game digests.
+
+#[path = "board.rs"]
+mod board;
+#[path = "bots.rs"]
+mod bots;
+#[path = "cli.rs"]
+mod cli;
+#[path = "cli_edges.rs"]
+mod cli_edges;
+#[path = "cluster.rs"]
+mod cluster;
+#[path = "compare.rs"]
+mod compare;
+#[path = "coverage.rs"]
+mod coverage;
+#[path = "digests.rs"]
+mod digests;
+#[path = "features.rs"]
+mod features;
+#[path = "fidelity.rs"]
+mod fidelity;
+#[path = "games.rs"]
+mod games;
+#[path = "human.rs"]
+mod human;
+#[path = "illegal.rs"]
+mod illegal;
+#[path = "intervals.rs"]
+mod intervals;
+#[path = "json.rs"]
+mod json;
+#[path = "logs.rs"]
+mod logs;
+#[path = "params.rs"]
+mod params;
+#[path = "properties.rs"]
+mod properties;
+#[path = "record.rs"]
+mod record;
+#[path = "report.rs"]
+mod report;
+#[path = "robustness.rs"]
+mod robustness;
+#[path = "rules_coverage.rs"]
+mod rules_coverage;
+#[path = "rules_map.rs"]
+mod rules_map;
+#[path = "scenarios_2020.rs"]
+mod scenarios_2020;
+#[path = "scenarios_classic.rs"]
+mod scenarios_classic;
+#[path = "scout.rs"]
+mod scout;
+#[path = "sweep.rs"]
+mod sweep;
+#[path = "tilesets.rs"]
+mod tilesets;
+#[path = "trial.rs"]
+mod trial;
+#[path = "viewer.rs"]
+mod viewer;
