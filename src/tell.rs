@@ -10,7 +10,7 @@ use crate::scout::Special;
 pub fn event(game: &Game, e: &Event, names: &[String]) -> String {
     let name = |p: usize| names.get(p).map_or("?", String::as_str);
     let id = |t: usize| game.tiles().tiles[t].id.as_str();
-    let names = |ps: &[usize]| -> String {
+    let who = |ps: &[usize]| -> String {
         ps.iter()
             .map(|&p| name(p).to_string())
             .collect::<Vec<_>>()
@@ -94,7 +94,7 @@ pub fn event(game: &Game, e: &Event, names: &[String]) -> String {
         ),
         Event::Score(s) => format!(
             "{} {} for the {} at {} ({})",
-            names(&s.players),
+            who(&s.players),
             s.points(),
             singular(s.category.name()),
             log::zone_address(game, s.zone),

@@ -2,7 +2,7 @@
 //! still to come; games are the same for the same seed; program bots play whole games
 //! through the protocol, and one that misbehaves ends the game with a clear error.
 
-mod run;
+use crate::run;
 
 use std::path::PathBuf;
 

@@ -1,6 +1,6 @@
 //! The command line: output a user relies on, exit codes, and clear errors without panics.
 
-mod run;
+use crate::run;
 
 use run::{hunters, stderr, stdout};
 

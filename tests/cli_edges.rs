@@ -1,7 +1,7 @@
 //! The edges of the command line: defaults, errors that say what to do next, versions in logs,
 //! variants and options from the command line, completions, widths.
 
-mod run;
+use crate::run;
 
 use std::path::PathBuf;
 

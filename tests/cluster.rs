@@ -3,7 +3,7 @@
 //! number (timing aside). Skipped with a note where `parallel` is not installed, unless
 //! `HUNTERS_REQUIRE_PARALLEL` is set (CI sets it, after installing it when missing).
 
-mod run;
+use crate::run;
 
 use std::process::Command;
 

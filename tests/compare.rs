@@ -1,7 +1,7 @@
 //! Comparing editions: `diff` of one seed and of a log, and `simulate` results that do not
 //! depend on threads or on sharding.
 
-mod run;
+use crate::run;
 
 use run::{hunters, stdout};
 

@@ -8,7 +8,7 @@
 
 #[path = "../examples/coverage/experiments.rs"]
 mod experiments;
-mod props;
+use crate::props;
 
 #[test]
 fn intervals_cover_the_reference_as_often_as_they_say() {

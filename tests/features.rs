@@ -1,8 +1,8 @@
 //! The incremental features equal a from-scratch recompute after every placement of thousands
 //! of random games on each tile set.
 
-mod common;
-mod props;
+use crate::common;
+use crate::props;
 
 use std::collections::BTreeSet;
 

@@ -7,7 +7,7 @@
 //! with 1 fish. Coordinates: x grows eastward, y southward; rotations are clockwise quarter
 //! turns. Red = player 0, Blue = player 1.
 
-mod scenario;
+use crate::scenario;
 
 use scenario::*;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! entries are answered with their reason and asked again, `help` helps, `quit` leaves after
 //! a yes and the log of the game so far is still written.
 
-mod run;
+use crate::run;
 
 use std::process::Command;
 

@@ -18,7 +18,7 @@
 //! river west that rises from a lake. Coordinates: x grows eastward, y southward; rotations
 //! are clockwise quarter turns. Red = player 1 (index 0), Blue = player 2 (index 1).
 
-mod scenario;
+use crate::scenario;
 
 use scenario::*;
 use std::io::Write;

@@ -1,7 +1,7 @@
 //! Honest intervals: rotated seats never replay a game, the deal is the unit of independence,
 //! and an interval does not move when each game is given twice or the run is split in shards.
 
-mod run;
+use crate::run;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -2,7 +2,7 @@
 //! documented key is there (optional ones in at least one of the runs below), and no key is
 //! there that the document does not list.
 
-mod run;
+use crate::run;
 
 use std::collections::BTreeSet;
 

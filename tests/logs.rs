@@ -1,8 +1,8 @@
 //! Game logs: written logs verify, tampered ones are caught at the tampered line, unreadable
 //! files exit 2 with a message, and hand-written scenarios can be completed with --bless.
 
+use crate::run;
 use std::path::{Path, PathBuf};
-mod run;
 
 use run::hunters;
 

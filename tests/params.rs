@@ -2,7 +2,7 @@
 //! should and nothing else; at the printed values a variant file plays byte for byte the
 //! built-in edition; a log records the numbers that differ and replays under them.
 
-mod run;
+use crate::run;
 
 use hunters::Variant;
 use hunters::bot::BotKind;

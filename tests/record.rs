@@ -4,7 +4,7 @@
 //! must be the game whose moves were entered: same events, same `Result`, and a log that
 //! verifies.
 
-mod run;
+use crate::run;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -5,7 +5,7 @@
 //! Without a Chromium on the machine the browser half is skipped with a note, unless
 //! `HUNTERS_REQUIRE_BROWSER` is set (CI sets it, after installing Chromium when missing).
 
-mod run;
+use crate::run;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

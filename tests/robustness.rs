@@ -1,7 +1,7 @@
 //! Untrusted input never makes the library panic: random bytes and mutated golden logs are
 //! either verified, refused as unreadable, or found to diverge.
 
-mod props;
+use crate::props;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};

@@ -12,7 +12,7 @@
 //! clockwise quarter turns; zones are named by their index on the printed tile. Regular tile
 //! `n` has the same shape in both sets, so most scenarios are played under every edition.
 
-mod scenario;
+use crate::scenario;
 
 use scenario::*;
 

@@ -11,7 +11,7 @@
 //! (x) and south (y); a rotation is a number of clockwise quarter turns. Zones are named by their
 //! index on the printed tile: `hunter(0)` is a hunter on the tile's first meadow.
 
-mod scenario;
+use crate::scenario;
 
 use scenario::*;
 use std::sync::Arc;

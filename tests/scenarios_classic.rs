@@ -20,7 +20,7 @@
 //! rises from a lake with 1 fish. Coordinates: x grows eastward, y southward; rotations are
 //! clockwise quarter turns.
 
-mod scenario;
+use crate::scenario;
 
 use scenario::*;
 use std::sync::Arc;

@@ -15,7 +15,7 @@
 //! a meadow of its own). Coordinates: x grows eastward, y southward; rotations are clockwise
 //! quarter turns.
 
-mod scenario;
+use crate::scenario;
 
 use scenario::*;
 use std::sync::Arc;

@@ -3,6 +3,16 @@
 //! file of `tests/` stays a module of its own, named as before: `cargo test --test suite json`
 //! runs the JSON checks, `cargo test --test suite digests::` the pinned game digests.
 
+// Helpers the test files share.
+#[path = "common/mod.rs"]
+mod common;
+#[path = "props/mod.rs"]
+mod props;
+#[path = "run/mod.rs"]
+mod run;
+#[path = "scenario/mod.rs"]
+mod scenario;
+
 #[path = "board.rs"]
 mod board;
 #[path = "bots.rs"]

@@ -2,7 +2,7 @@
 //! seeds, with the printed rules as the reference. A sweep is exactly the separate runs of
 //! its combinations; its table, JSON, per-game rows and report show each combination.
 
-mod run;
+use crate::run;
 
 use std::process::Command;
 

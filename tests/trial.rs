@@ -3,7 +3,7 @@
 //! state a player or a rule can see is what it was, down to the feature roots; the game then
 //! goes on to the same log as a game that never tried anything.
 
-mod props;
+use crate::props;
 
 use hunters::bot::{Bot, BotKind};
 use hunters::game::{Game, Move};

@@ -6,7 +6,7 @@
 //! Without a Chromium on the machine the browser half is skipped with a note, unless
 //! `HUNTERS_REQUIRE_BROWSER` is set.
 
-mod run;
+use crate::run;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
