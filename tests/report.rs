@@ -91,6 +91,16 @@ fn the_report_draws_in_a_headless_browser() {
         5,
         "every chart and board parsed"
     );
+    // The charts read without the tables: the histogram has a y-axis with labels in percent,
+    // and the paired differences have ticks around a labelled zero.
+    assert!(parsed.contains(r#"class="y-axis""#), "{parsed:.300}");
+    assert!(parsed.matches(r#"class="y-label""#).count() >= 3);
+    assert!(parsed.contains(r#"class="y-label" "#) && parsed.contains("0 %</text>"));
+    assert!(parsed.matches(r#"class="tick""#).count() >= 3);
+    assert!(
+        parsed.contains(r##"fill="#444">0</text>"##),
+        "a labelled zero"
+    );
     let log = String::from_utf8_lossy(&dom.stderr);
     assert!(
         !log.contains("Uncaught") && !log.contains("CONSOLE"),

@@ -45,6 +45,7 @@ h1 {{ font-size: 1.6em; margin-bottom: .2em; }}
 h2 {{ font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ccc; }}
 table {{ border-collapse: collapse; margin: .6em 0; font-size: .9em; }}
 th, td {{ padding: .25em .6em; border-bottom: 1px solid #e4e4e4; text-align: right; }}
+td {{ white-space: nowrap; }}
 th:first-child, td:first-child {{ text-align: left; }}
 th {{ background: #f4f4f4; }}
 .note {{ color: #555; font-size: .9em; }}
@@ -496,6 +497,29 @@ fn histogram(h: &mut String, r: &Report) {
         b = ht - bottom,
         r = w - 10.0
     );
+    // The y-axis: the share of all totals in a bin, at round percentages.
+    let _ = writeln!(
+        h,
+        r##"<line class="y-axis" x1="{left}" y1="10" x2="{left}" y2="{b}" stroke="#444"/>"##,
+        b = ht - bottom
+    );
+    let tick = [0.01, 0.02, 0.05, 0.1, 0.2]
+        .into_iter()
+        .find(|t| top / t <= 6.0)
+        .unwrap_or(0.25);
+    let mut f = 0.0;
+    while f <= top + 1e-9 {
+        let _ = writeln!(
+            h,
+            r##"<line x1="{l0}" y1="{yy:.1}" x2="{left}" y2="{yy:.1}" stroke="#444"/><text class="y-label" x="{tx}" y="{ty:.1}" font-size="11" text-anchor="end" fill="#444">{p} %</text>"##,
+            l0 = left - 4.0,
+            yy = y(f),
+            tx = left - 6.0,
+            ty = y(f) + 4.0,
+            p = (f * 100.0).round()
+        );
+        f += tick;
+    }
     // Axis labels every few bins.
     let step = ((bins / 12.0).ceil() as u32).max(1);
     let mut k = lo;
@@ -523,9 +547,11 @@ fn histogram(h: &mut String, r: &Report) {
             let _ = write!(d, " L{x0:.1},{:.1} L{:.1},{:.1}", y(f), x0 + bw, y(f));
         }
         let _ = write!(d, " L{:.1},{:.1}", left + bins * bw, y(0.0));
+        // Three or more translucent fills blend to grey: outlines alone stay readable.
+        let fill = if binned.len() >= 3 { 0.0 } else { 0.12 };
         let _ = writeln!(
             h,
-            r#"<path d="{d}" fill="{c}" fill-opacity="0.12" stroke="{c}" stroke-width="2"/>"#,
+            r#"<path d="{d}" fill="{c}" fill-opacity="{fill}" stroke="{c}" stroke-width="2"/>"#,
             c = colour(i)
         );
     }
@@ -577,7 +603,7 @@ fn paired_chart(h: &mut String, r: &Report) {
         .fold(1.0f64, f64::max);
     let (w, left, row_h) = (900.0, 110.0, 18.0);
     let group = row_h * rows.len() as f64 + 12.0;
-    let ht = group * 6.0 + 30.0;
+    let ht = group * 6.0 + 46.0;
     let mid = left + (w - left - 20.0) / 2.0;
     let x = |v: f64| mid + v / span * (w - left - 20.0) / 2.0;
     let _ = writeln!(
@@ -587,8 +613,30 @@ fn paired_chart(h: &mut String, r: &Report) {
     let _ = writeln!(
         h,
         r##"<line x1="{mid}" y1="0" x2="{mid}" y2="{b}" stroke="#888" stroke-dasharray="4 3"/>"##,
-        b = ht - 24.0
+        b = ht - 40.0
     );
+    // Ticks at round values on both sides of a labelled zero.
+    let tick = [0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0]
+        .into_iter()
+        .find(|t| span / t <= 4.0)
+        .unwrap_or(100.0);
+    let mut v = -(span / tick).floor() * tick;
+    while v <= span + 1e-9 {
+        let _ = writeln!(
+            h,
+            r##"<line x1="{xx:.1}" y1="{t0:.1}" x2="{xx:.1}" y2="{t1:.1}" stroke="#444"/><text class="tick" x="{xx:.1}" y="{ty:.1}" font-size="11" text-anchor="middle" fill="#444">{label}</text>"##,
+            xx = x(v),
+            t0 = ht - 40.0,
+            t1 = ht - 35.0,
+            ty = ht - 23.0,
+            label = if v.abs() < 1e-9 {
+                "0".to_string()
+            } else {
+                format!("{v:+}")
+            }
+        );
+        v += tick;
+    }
     for (c, name) in CATEGORIES.iter().enumerate() {
         let top = c as f64 * group + 6.0;
         let _ = writeln!(
