@@ -359,6 +359,44 @@ pub fn distinct_bots(bots: &[BotKind]) -> Vec<BotKind> {
     out
 }
 
+/// Whole-number samples of one deal for a histogram, on the stack for the deals a run plays
+/// (up to five rotations of five seats), on the heap beyond.
+#[derive(Default)]
+struct Buffer {
+    inline: [u32; 32],
+    len: usize,
+    more: Vec<u32>,
+}
+
+impl Buffer {
+    fn push(&mut self, x: u32) {
+        if self.len < self.inline.len() {
+            self.inline[self.len] = x;
+        } else {
+            if self.more.is_empty() {
+                self.more.extend_from_slice(&self.inline);
+            }
+            self.more.push(x);
+        }
+        self.len += 1;
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [u32] {
+        if self.more.is_empty() {
+            &mut self.inline[..self.len]
+        } else {
+            &mut self.more
+        }
+    }
+}
+
+/// A deal's totals (one per seat and game) and winning margins (one per game).
+#[derive(Default)]
+struct Samples {
+    totals: Buffer,
+    margins: Buffer,
+}
+
 /// Sums of a deal's samples of one measure, with their number, ready for [`Clustered`].
 #[derive(Clone, Copy, Default)]
 struct DealSum {
@@ -424,11 +462,12 @@ impl Tally {
         let mut categories = [DealSum::default(); 6];
         let mut margin = DealSum::default();
         let mut per_game = [DealSum::default(); 8];
-        let mut sixtieths = vec![DealSum::default(); seats];
-        let mut ranks = vec![vec![DealSum::default(); seats]; seats];
-        let mut totals = Vec::with_capacity(games.len() * seats);
-        let mut margins = Vec::with_capacity(games.len());
-        let mut bots = vec![(DealSum::default(), DealSum::default()); self.bots.len()];
+        // Fixed arrays, not allocations: this runs once per deal of every simulated game.
+        let mut sixtieths = [DealSum::default(); MAX_PLAYERS];
+        let mut ranks = [[DealSum::default(); MAX_PLAYERS]; MAX_PLAYERS];
+        let mut bots = [(DealSum::default(), DealSum::default()); MAX_PLAYERS];
+        let bots = &mut bots[..self.bots.len()];
+        let mut samples = Samples::default();
         for o in games {
             for (seat, pts) in o.points.iter().enumerate() {
                 for (c, &p) in pts.iter().enumerate() {
@@ -440,19 +479,19 @@ impl Tally {
             for &w in &o.winners {
                 self.wins[w] += 1;
             }
-            for (seat, s) in sixtieths.iter_mut().enumerate() {
+            for (seat, s) in sixtieths[..seats].iter_mut().enumerate() {
                 let won = o.winners.contains(&seat);
                 s.sum += if won { 60 / o.winners.len() as i64 } else { 0 };
                 s.n += 60;
             }
             for (seat, &t) in o.totals.iter().enumerate() {
                 let rank = o.totals.iter().filter(|&&x| x > t).count();
-                for (r, k) in ranks[seat].iter_mut().enumerate() {
+                for (r, k) in ranks[seat][..seats].iter_mut().enumerate() {
                     k.add(i64::from(r == rank));
                 }
-                totals.push(t);
+                samples.totals.push(t);
             }
-            margins.push(o.margin);
+            samples.margins.push(o.margin);
             for (d, x) in per_game.iter_mut().zip([
                 o.tiles,
                 o.discards,
@@ -466,7 +505,7 @@ impl Tally {
                 d.add(x);
             }
             if !bots.is_empty() && !o.bot_of_seat.is_empty() {
-                for (b, (result, margin)) in Self::bot_results(o, bots.len()).zip(&mut bots) {
+                for (b, (result, margin)) in Self::bot_results(o, bots.len()).zip(bots.iter_mut()) {
                     if let Some((r, m)) = b {
                         result.sum += r;
                         result.n += 2;
@@ -502,9 +541,9 @@ impl Tally {
                 d.into(c);
             }
         }
-        self.totals.add_deal(&mut totals);
-        self.margins.add_deal(&mut margins);
-        for (t, (result, margin)) in self.bots.iter_mut().zip(bots) {
+        self.totals.add_deal(samples.totals.as_mut_slice());
+        self.margins.add_deal(samples.margins.as_mut_slice());
+        for (t, (result, margin)) in self.bots.iter_mut().zip(bots.iter().copied()) {
             if result.n > 0 {
                 result.into(&mut t.result);
                 margin.into(&mut t.margin);
@@ -548,13 +587,13 @@ impl Tally {
     /// bots, 1 a shared one, 0 a loss) and its best total minus the best total of another
     /// bot.
     fn bot_results(o: &Outcome, bots: usize) -> impl Iterator<Item = Option<(i64, i64)>> {
-        let mut best = vec![None::<u32>; bots];
+        let mut best = [None::<u32>; MAX_PLAYERS];
         for (seat, &b) in o.bot_of_seat.iter().enumerate() {
             best[b] = best[b].max(Some(o.totals[seat]));
         }
         (0..bots).map(move |b| {
             let mine = best[b]?;
-            let others = best
+            let others = best[..bots]
                 .iter()
                 .enumerate()
                 .filter(|&(x, _)| x != b)

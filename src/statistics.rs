@@ -154,18 +154,71 @@ pub fn bonferroni(confidence: f64, k: usize) -> f64 {
 }
 
 /// Samples of whole numbers, by deal: a histogram, and what the percentiles' intervals need
-/// of the deals. `c_d(v)` below is how many of deal `d`'s samples are at most `v`.
+/// of the deals. `c_d(v)` below is how many of deal `d`'s samples are at most `v`. In JSON,
+/// each of the three counts is an object by value ([`HistogramJson`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "HistogramJson", into = "HistogramJson")]
 pub struct Histogram {
     pub deals: u64,
-    /// How many samples had each value.
-    pub seen: BTreeMap<u32, u64>,
-    /// At each value `v`, how much `Σ_d c_d(v)²` grows from the value below.
-    pub seen_sq: BTreeMap<u32, u64>,
-    /// At each value `v`, how much `Σ_d c_d(v) n_d` grows (`n_d`: deal `d`'s samples).
-    pub seen_n: BTreeMap<u32, u64>,
+    /// By value: what the value adds (one map, so a deal's value is looked up once).
+    counts: BTreeMap<u32, Counts>,
     /// `Σ_d n_d²`.
     pub n_sq: u64,
+}
+
+/// What one value adds to a [`Histogram`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counts {
+    /// How many samples had the value.
+    seen: u64,
+    /// How much `Σ_d c_d(v)²` grows from the value below.
+    sq: u64,
+    /// How much `Σ_d c_d(v) n_d` grows (`n_d`: deal `d`'s samples).
+    n: u64,
+}
+
+/// A [`Histogram`] as JSON writes it: `seen`, `seen_sq` and `seen_n` by value.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct HistogramJson {
+    pub deals: u64,
+    pub seen: BTreeMap<u32, u64>,
+    pub seen_sq: BTreeMap<u32, u64>,
+    pub seen_n: BTreeMap<u32, u64>,
+    pub n_sq: u64,
+}
+
+impl From<HistogramJson> for Histogram {
+    fn from(j: HistogramJson) -> Histogram {
+        let mut counts: BTreeMap<u32, Counts> = BTreeMap::new();
+        for (map, field) in [(j.seen, 0), (j.seen_sq, 1), (j.seen_n, 2)] {
+            for (v, k) in map {
+                let c = counts.entry(v).or_default();
+                match field {
+                    0 => c.seen += k,
+                    1 => c.sq += k,
+                    _ => c.n += k,
+                }
+            }
+        }
+        Histogram {
+            deals: j.deals,
+            counts,
+            n_sq: j.n_sq,
+        }
+    }
+}
+
+impl From<Histogram> for HistogramJson {
+    fn from(h: Histogram) -> HistogramJson {
+        let by = |f: fn(&Counts) -> u64| h.counts.iter().map(|(v, c)| (*v, f(c))).collect();
+        HistogramJson {
+            deals: h.deals,
+            seen: by(|c| c.seen),
+            seen_sq: by(|c| c.sq),
+            seen_n: by(|c| c.n),
+            n_sq: h.n_sq,
+        }
+    }
 }
 
 impl Histogram {
@@ -179,9 +232,10 @@ impl Histogram {
         for run in values.chunk_by(|a, b| a == b) {
             let (v, k) = (run[0], run.len() as u64);
             let now = below + k;
-            *self.seen.entry(v).or_default() += k;
-            *self.seen_sq.entry(v).or_default() += now * now - below * below;
-            *self.seen_n.entry(v).or_default() += k * n;
+            let c = self.counts.entry(v).or_default();
+            c.seen += k;
+            c.sq += now * now - below * below;
+            c.n += k * n;
             below = now;
         }
     }
@@ -189,20 +243,22 @@ impl Histogram {
     pub fn merge(&mut self, o: &Histogram) {
         self.deals += o.deals;
         self.n_sq += o.n_sq;
-        for (mine, theirs) in [
-            (&mut self.seen, &o.seen),
-            (&mut self.seen_sq, &o.seen_sq),
-            (&mut self.seen_n, &o.seen_n),
-        ] {
-            for (k, v) in theirs {
-                *mine.entry(*k).or_default() += v;
-            }
+        for (v, theirs) in &o.counts {
+            let c = self.counts.entry(*v).or_default();
+            c.seen += theirs.seen;
+            c.sq += theirs.sq;
+            c.n += theirs.n;
         }
+    }
+
+    /// Each value with how many samples had it, in order.
+    pub fn seen(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.counts.iter().map(|(v, c)| (*v, c.seen))
     }
 
     /// Samples in all.
     pub fn samples(&self) -> u64 {
-        self.seen.values().sum()
+        self.counts.values().map(|c| c.seen).sum()
     }
 
     /// The `q` quantile (the smallest value whose share of the samples at most it reaches `q`)
@@ -224,13 +280,13 @@ impl Histogram {
             // The value of the sample with rank ⌈n share⌉ (from 1), clamped to the samples.
             let r = (nf * share).ceil().clamp(1.0, nf) as u64;
             let mut cum = 0;
-            for (v, c) in &self.seen {
+            for (v, c) in self.seen() {
                 cum += c;
                 if cum >= r {
-                    return *v;
+                    return v;
                 }
             }
-            *self.seen.keys().next_back().unwrap_or(&0)
+            *self.counts.keys().next_back().unwrap_or(&0)
         };
         let value = at(q);
         let z = if self.deals < 2 {
@@ -246,8 +302,12 @@ impl Histogram {
     /// (cluster-robust) against `F (1 − F) / n`. Where either is 0 (every deal has the same
     /// share), the samples count as one per deal, `n / D`; 1 with fewer than two deals.
     pub fn design_effect(&self, v: u32) -> f64 {
-        let upto = |m: &BTreeMap<u32, u64>| -> u64 { m.range(..=v).map(|(_, c)| c).sum() };
-        let (c, c_sq, c_n) = (upto(&self.seen), upto(&self.seen_sq), upto(&self.seen_n));
+        let (mut c, mut c_sq, mut c_n) = (0, 0, 0);
+        for (_, k) in self.counts.range(..=v) {
+            c += k.seen;
+            c_sq += k.sq;
+            c_n += k.n;
+        }
         let n = self.samples();
         let d = self.deals;
         if d < 2 || n == 0 {

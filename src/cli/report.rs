@@ -468,9 +468,9 @@ fn histogram(h: &mut String, r: &Report) {
     let mut binned: Vec<BTreeMap<u32, f64>> = Vec::new();
     let (mut lo, mut hi, mut top) = (u32::MAX, 0u32, 0f64);
     for v in &r.results {
-        let n: u64 = v.tally.totals.seen.values().sum();
+        let n: u64 = v.tally.totals.samples();
         let mut b: BTreeMap<u32, f64> = BTreeMap::new();
-        for (&t, &k) in &v.tally.totals.seen {
+        for (t, k) in v.tally.totals.seen() {
             *b.entry(t / BIN).or_default() += k as f64 / n.max(1) as f64;
         }
         if let (Some((&first, _)), Some((&last, _))) = (b.first_key_value(), b.last_key_value()) {
