@@ -1413,29 +1413,34 @@ pub fn play_moves(log: &Log, game: &mut Game) -> Result<usize, Failure> {
             continue;
         }
         moves.next();
-        let diverge = |found: String| {
-            Failure::Diverged(Divergence {
-                file: log.file.clone(),
-                line: line.number,
-                expected: "a legal move".into(),
-                found,
-            })
-        };
-        let mv = match &line.kind {
-            LineKind::Place(m) => {
-                move_of_line(game, m).map_err(|e| diverge(format!("`{}`: {e}", line.text)))?
-            }
-            LineKind::Refuse { player } => {
-                turn_of(game, *player).map_err(|e| diverge(format!("`{}`: {e}", line.text)))?;
-                Move::refuse()
-            }
-            _ => continue,
-        };
-        game.play(mv)
-            .map_err(|e| diverge(format!("`{}`: {e}", line.text)))?;
+        play_line(game, log, line)?;
         played += 1;
     }
     Ok(played)
+}
+
+/// Plays a `place` or `refuse` line on `game`: it must name the player to move and the tile
+/// the rules drew (blessing and resuming write what the rules produce, never a move the line
+/// did not describe), and be legal; otherwise the divergence at the line.
+fn play_line(game: &mut Game, log: &Log, line: &Line) -> Result<(), Failure> {
+    let diverge = |found: String| {
+        Failure::Diverged(Divergence {
+            file: log.file.clone(),
+            line: line.number,
+            expected: "a legal move".into(),
+            found,
+        })
+    };
+    let why = |e: String| diverge(format!("`{}`: {e}", line.text));
+    let mv = match &line.kind {
+        LineKind::Place(m) => move_of_line(game, m).map_err(why)?,
+        LineKind::Refuse { player } => {
+            turn_of(game, *player).map_err(why)?;
+            Move::refuse()
+        }
+        _ => return Ok(()),
+    };
+    game.play(mv).map_err(|e| why(e.to_string()))
 }
 
 /// Whether a log stops before its game's end: it has no `Result` and no `end` line.
@@ -1589,28 +1594,7 @@ pub fn bless(log: &Log, base: Option<&Path>) -> Result<String, Failure> {
                 found: "the end of the log".into(),
             }));
         };
-        let diverge = |found: String| {
-            Failure::Diverged(Divergence {
-                file: log.file.clone(),
-                line: line.number,
-                expected: "a legal move".into(),
-                found,
-            })
-        };
-        // The line must name the player to move and the tile the rules drew: blessing writes
-        // what the rules produce, never a move the line did not describe.
-        let mv = match &line.kind {
-            LineKind::Place(m) => {
-                move_of_line(&game, m).map_err(|e| diverge(format!("`{}`: {e}", line.text)))?
-            }
-            LineKind::Refuse { player } => {
-                turn_of(&game, *player).map_err(|e| diverge(format!("`{}`: {e}", line.text)))?;
-                Move::refuse()
-            }
-            _ => continue,
-        };
-        game.play(mv)
-            .map_err(|e| diverge(format!("{}: {e}", line.text)))?;
+        play_line(&mut game, log, line)?;
     }
     let header = Header {
         variant: log

@@ -149,7 +149,7 @@ pub fn square_named(text: &str) -> Option<crate::board::Pos> {
 pub fn square(game: &Game, pos: crate::board::Pos, names: &[String]) -> Option<String> {
     use crate::feature::PieceAt;
     use crate::feature::ZoneId;
-    use crate::tile::{ZoneKind, ZoneRef};
+    use crate::tile::ZoneKind;
     let board = game.board();
     let placed = board.placed().iter().position(|p| p.pos == pos)?;
     let p = &board.placed()[placed];
@@ -199,93 +199,83 @@ pub fn square(game: &Game, pos: crate::board::Pos, names: &[String]) -> Option<S
         }
     );
     let features = game.features();
-    for kind in [
-        ZoneKind::Forest,
-        ZoneKind::Meadow,
-        ZoneKind::River,
-        ZoneKind::Lake,
-    ] {
-        for index in 0..tile.zone_count(kind) {
-            let zone = ZoneRef {
-                kind,
-                index: index as u8,
-            };
-            let id = ZoneId {
-                placed: placed as u16,
-                zone,
-            };
-            let label = log::zone_name(tile, p.rot, zone);
-            let line = match kind {
-                ZoneKind::Forest => {
-                    let f = features.forest(id);
-                    let mut extra = Vec::new();
-                    for (n, what) in [
-                        (f.nuggets, "gold nugget"),
-                        (f.menhirs, "menhir"),
-                        (f.mushrooms, "mushroom group"),
-                    ] {
-                        if n > 0 {
-                            extra.push(format!("{n} {what}{}", if n == 1 { "" } else { "s" }));
-                        }
+    for zone in tile.zones() {
+        let (kind, index) = (zone.kind, usize::from(zone.index));
+        let id = ZoneId {
+            placed: placed as u16,
+            zone,
+        };
+        let label = log::zone_name(tile, p.rot, zone);
+        let line = match kind {
+            ZoneKind::Forest => {
+                let f = features.forest(id);
+                let mut extra = Vec::new();
+                for (n, what) in [
+                    (f.nuggets, "gold nugget"),
+                    (f.menhirs, "menhir"),
+                    (f.mushrooms, "mushroom group"),
+                ] {
+                    if n > 0 {
+                        extra.push(format!("{n} {what}{}", if n == 1 { "" } else { "s" }));
                     }
-                    format!(
-                        "forest of {} tile{}{}, {}; {}",
-                        f.tiles,
-                        if f.tiles == 1 { "" } else { "s" },
-                        if extra.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" ({})", extra.join(", "))
-                        },
-                        state(f.open),
-                        claim(&f.gatherers, "gatherer")
-                    )
                 }
-                ZoneKind::Meadow => {
-                    let m = features.meadow(id);
-                    let herd = log::herd_text(&m.animals);
-                    format!(
-                        "meadow of {} tile{} ({}), {}; {}",
-                        m.tiles,
-                        if m.tiles == 1 { "" } else { "s" },
-                        if herd.is_empty() {
-                            "no animals".to_string()
-                        } else {
-                            herd
-                        },
-                        state(m.open),
-                        claim(&m.hunters, "hunter")
-                    )
-                }
-                ZoneKind::River => {
-                    let r = features.river(id);
-                    format!(
-                        "river of {} tile{} ({} fish on it, {} in {} lake{} at its ends), {}; {}",
-                        r.tiles,
-                        if r.tiles == 1 { "" } else { "s" },
-                        r.fish,
-                        r.end_lake_fish,
-                        r.end_lakes,
-                        if r.end_lakes == 1 { "" } else { "s" },
-                        state(r.open),
-                        claim(&r.fishers, "fisher")
-                    )
-                }
-                ZoneKind::Lake => {
-                    let l = &tile.lakes[index];
-                    let s = features.system(tiles, board, id);
-                    format!(
-                        "lake with {} fish; its river system: {} lake{}, {} fish in all; {}",
-                        l.fish,
-                        s.lakes,
-                        if s.lakes == 1 { "" } else { "s" },
-                        s.fish,
-                        claim(&s.huts, "hut")
-                    )
-                }
-            };
-            out.push_str(&format!("  {label:<3} {line}\n"));
-        }
+                format!(
+                    "forest of {} tile{}{}, {}; {}",
+                    f.tiles,
+                    if f.tiles == 1 { "" } else { "s" },
+                    if extra.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", extra.join(", "))
+                    },
+                    state(f.open),
+                    claim(&f.gatherers, "gatherer")
+                )
+            }
+            ZoneKind::Meadow => {
+                let m = features.meadow(id);
+                let herd = log::herd_text(&m.animals);
+                format!(
+                    "meadow of {} tile{} ({}), {}; {}",
+                    m.tiles,
+                    if m.tiles == 1 { "" } else { "s" },
+                    if herd.is_empty() {
+                        "no animals".to_string()
+                    } else {
+                        herd
+                    },
+                    state(m.open),
+                    claim(&m.hunters, "hunter")
+                )
+            }
+            ZoneKind::River => {
+                let r = features.river(id);
+                format!(
+                    "river of {} tile{} ({} fish on it, {} in {} lake{} at its ends), {}; {}",
+                    r.tiles,
+                    if r.tiles == 1 { "" } else { "s" },
+                    r.fish,
+                    r.end_lake_fish,
+                    r.end_lakes,
+                    if r.end_lakes == 1 { "" } else { "s" },
+                    state(r.open),
+                    claim(&r.fishers, "fisher")
+                )
+            }
+            ZoneKind::Lake => {
+                let l = &tile.lakes[index];
+                let s = features.system(tiles, board, id);
+                format!(
+                    "lake with {} fish; its river system: {} lake{}, {} fish in all; {}",
+                    l.fish,
+                    s.lakes,
+                    if s.lakes == 1 { "" } else { "s" },
+                    s.fish,
+                    claim(&s.huts, "hut")
+                )
+            }
+        };
+        out.push_str(&format!("  {label:<3} {line}\n"));
     }
     let here: Vec<String> = game
         .pieces()
