@@ -160,6 +160,60 @@ fn the_report_charts_each_measure_against_the_swept_value() {
         "one chart per measure"
     );
     assert_eq!(text.matches("<polyline").count(), 10);
+    // Each panel's axis covers every value and a sensible range: at least a tenth of the
+    // measure's size (tiles per game vary by a few tenths around 80 and must not look like a
+    // cliff); the first player's edge shows its zero, with a line there.
+    let panels: Vec<&str> = text.split(r#"<svg class="sweep""#).skip(1).collect();
+    assert_eq!(panels.len(), 10);
+    for panel in &panels {
+        let attr = |name: &str| -> &str {
+            let from = panel.find(&format!(r#"{name}=""#)).unwrap() + name.len() + 2;
+            &panel[from..from + panel[from..].find('"').unwrap()]
+        };
+        let (low, high): (f64, f64) = (
+            attr("data-low").parse().unwrap(),
+            attr("data-high").parse().unwrap(),
+        );
+        let values: Vec<f64> = attr("data-values")
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let size = values.iter().fold(0f64, |m, v| m.max(v.abs()));
+        assert!(
+            values.iter().all(|v| (low..=high).contains(v)),
+            "{panel:.200}"
+        );
+        assert!(
+            panel.matches(r#"class="y-label""#).count() >= 3,
+            "{panel:.200}"
+        );
+        if attr("aria-label").starts_with("first player's edge") {
+            assert!(
+                low <= 0.0 && high >= 0.0 && high - low >= 10.0,
+                "{panel:.200}"
+            );
+            assert!(panel.contains(r#"class="zero""#), "a zero line");
+        } else {
+            assert!(
+                high - low >= 0.1 * size - 1e-9,
+                "{low}..{high} for {size}: {panel:.200}"
+            );
+        }
+    }
+    // The lines through the sweep are in none of the variants' colours (those mark the dots).
+    let swatches: Vec<&str> = text
+        .split(r#"class="swatch" style="background:"#)
+        .skip(1)
+        .map(|s| &s[..7])
+        .collect();
+    assert_eq!(swatches.len(), 4, "a colour for each variant");
+    for line in text.split("<polyline").skip(1) {
+        let stroke = &line[line.find(r#"stroke=""#).unwrap() + 8..][..7];
+        assert!(
+            !swatches.contains(&stroke),
+            "{stroke} is a variant's colour"
+        );
+    }
     let Some(browser) = browser("the sweep report") else {
         return;
     };
@@ -173,6 +227,40 @@ fn the_report_charts_each_measure_against_the_swept_value() {
         .unwrap();
     let parsed = String::from_utf8_lossy(&dom.stdout);
     assert_eq!(parsed.matches("<polyline").count(), 10, "{parsed:.300}");
+    // As drawn: no dot or bar covers or touches (within 4 pixels) any label, tick or title of
+    // its panel. A copy of the page
+    // measures every dot and every text in the browser and notes those that meet.
+    let measured = dir.join("measured.html");
+    let measure = r#"<script>
+const meet = [];
+for (const svg of document.querySelectorAll('svg.sweep')) {
+  const texts = [...svg.querySelectorAll('text')].map(t => [t.textContent, t.getBoundingClientRect()]);
+  for (const c of svg.querySelectorAll('circle, line.bar')) {
+    const d = c.getBoundingClientRect();
+    for (const [what, t] of texts) {
+      if (d.left < t.right + 4 && t.left - 4 < d.right && d.top < t.bottom + 4 && t.top - 4 < d.bottom) {
+        meet.push(svg.getAttribute('aria-label') + ': ' + what);
+      }
+    }
+  }
+}
+document.body.dataset.panels = document.querySelectorAll('svg.sweep').length;
+document.body.dataset.meet = meet.join('; ') || 'none';
+</script>
+</body>"#;
+    std::fs::write(&measured, text.replace("</body>", measure)).unwrap();
+    let dom = Command::new(browser)
+        .args(HEADLESS)
+        .arg(&profile)
+        .args(["--dump-dom", &format!("file://{}", measured.display())])
+        .output()
+        .unwrap();
+    let parsed = String::from_utf8_lossy(&dom.stdout);
+    assert!(parsed.contains(r#"data-panels="10""#), "{parsed:.300}");
+    assert!(
+        parsed.contains(r#"data-meet="none""#),
+        "dots over labels: {parsed:.600}"
+    );
     let shot = dir.join("sweep.png");
     let o = Command::new(browser)
         .args(HEADLESS)

@@ -213,27 +213,37 @@ impl From<&Interval> for Point {
 /// A sweep: each measure against the first swept key's values, one line per combination of
 /// the other keys, with the printed rules as a dashed line.
 fn sweep_charts(h: &mut String, r: &Report) {
-    type Measure = (&'static str, fn(&Summary) -> Point);
+    // Each measure with the least span its axis shows: a tenth of the measure's size, so that
+    // a change of a few tenths of a point inside the intervals does not fill the panel as a
+    // cliff; the first player's edge always shows its zero and at least ten points.
+    type Measure = (&'static str, Span, fn(&Summary) -> Point);
+    let size = Span::Tenth;
     let measures: [Measure; 10] = [
-        ("total points per player", |s| (&s.points.total).into()),
-        ("rivers", |s| (&s.points.rivers).into()),
-        ("forests", |s| (&s.points.forests).into()),
-        ("huts", |s| (&s.points.huts).into()),
-        ("meadows", |s| (&s.points.meadows).into()),
-        ("specials", |s| (&s.points.specials).into()),
-        ("winning margin", |s| (&s.margin).into()),
-        ("first player's edge (percentage points)", |s| {
-            let i = &s.first_player_advantage;
-            Point {
-                value: i.value * 100.0,
-                low: i.low * 100.0,
-                high: i.high * 100.0,
-            }
+        ("total points per player", size, |s| {
+            (&s.points.total).into()
         }),
-        ("lead changes per game", |s| {
+        ("rivers", size, |s| (&s.points.rivers).into()),
+        ("forests", size, |s| (&s.points.forests).into()),
+        ("huts", size, |s| (&s.points.huts).into()),
+        ("meadows", size, |s| (&s.points.meadows).into()),
+        ("specials", size, |s| (&s.points.specials).into()),
+        ("winning margin", size, |s| (&s.margin).into()),
+        (
+            "first player's edge (percentage points)",
+            Span::AroundZero(10.0),
+            |s| {
+                let i = &s.first_player_advantage;
+                Point {
+                    value: i.value * 100.0,
+                    low: i.low * 100.0,
+                    high: i.high * 100.0,
+                }
+            },
+        ),
+        ("lead changes per game", size, |s| {
             (&s.lead_changes_per_game).into()
         }),
-        ("tiles per game", |s| (&s.tiles_per_game).into()),
+        ("tiles per game", size, |s| (&s.tiles_per_game).into()),
     ];
     let swept: Vec<_> = r.results.iter().filter(|v| !v.swept.is_empty()).collect();
     let key = &swept[0].swept[0].key;
@@ -325,51 +335,66 @@ fn sweep_charts(h: &mut String, r: &Report) {
         esc(&r.results[0].variant)
     );
     h.push_str(
-        "<p class=\"note\">Each measure under every swept value, on the same deals, with 95 % \
-         intervals.</p>\n<p>",
+        "<p class=\"note\">Each measure under every swept value, on the same deals; a dot is \
+         a variant in its colour above, its bar the 95 % interval. Where the bars overlap the \
+         runs have not told the values apart.</p>\n<p>",
     );
     for (k, (label, _)) in lines.iter().enumerate() {
         let _ = write!(
             h,
-            "<span class=\"swatch\" style=\"background:{}\"></span>{} &nbsp; ",
-            colour(k + 1),
+            r##"<svg class="line-key" width="30" height="10" aria-hidden="true"><line x1="0" y1="5" x2="30" y2="5" stroke="{SWEPT}" stroke-width="2" stroke-dasharray="{}"/></svg> {} &nbsp; "##,
+            dashes(k),
             esc(label)
         );
     }
     h.push_str("</p>\n<div class=\"boards\">\n");
-    let (w, ht, left, right, top, bottom) = (340.0, 210.0, 52.0, 14.0, 26.0, 34.0);
-    for (title, get) in measures {
+    // The points sit `pad` inside the axes so that no dot or bar touches a label.
+    let (w, ht, left, right, top, bottom, pad) = (340.0, 210.0, 52.0, 14.0, 26.0, 34.0, 18.0);
+    for (title, span, get) in measures {
         let reference = get(&r.results[0].summary);
         let all: Vec<Point> = r.results.iter().map(|v| get(&v.summary)).collect();
-        let lo = all.iter().map(|p| p.low).fold(f64::MAX, f64::min);
-        let hi = all.iter().map(|p| p.high).fold(f64::MIN, f64::max);
-        let (lo, hi) = if hi - lo < 1e-9 {
-            (lo - 1.0, hi + 1.0)
-        } else {
-            (lo - (hi - lo) * 0.05, hi + (hi - lo) * 0.05)
-        };
-        let x = |f: f64| left + f * (w - left - right);
+        let axis = Axis::covering(&all, span);
+        let (lo, hi) = (axis.low, axis.high);
+        let x = |f: f64| left + pad + f * (w - left - right - 2.0 * pad);
         let y = |v: f64| top + (hi - v) / (hi - lo) * (ht - top - bottom);
         let _ = writeln!(
             h,
-            r#"<figure><svg viewBox="0 0 {w} {ht}" role="img" aria-label="{t} against {k}">"#,
+            r#"<figure><svg class="sweep" viewBox="0 0 {w} {ht}" role="img" aria-label="{t} against {k}" data-low="{lo}" data-high="{hi}" data-values="{values}">"#,
             t = esc(title),
-            k = esc(key)
+            k = esc(key),
+            values = all
+                .iter()
+                .map(|p| format!("{:.3}", p.value))
+                .collect::<Vec<_>>()
+                .join(" ")
         );
         let _ = writeln!(
             h,
             r##"<text x="{left}" y="16" font-size="13" fill="#222">{}</text>"##,
             esc(title)
         );
-        for f in [0.0, 0.5, 1.0] {
-            let v = lo + (hi - lo) * f;
+        let _ = writeln!(
+            h,
+            r##"<line class="y-axis" x1="{left}" y1="{top}" x2="{left}" y2="{b}" stroke="#999"/>"##,
+            b = ht - bottom
+        );
+        for v in axis.ticks() {
             let _ = writeln!(
                 h,
-                r##"<line x1="{left}" y1="{yy:.1}" x2="{r}" y2="{yy:.1}" stroke="#eee"/><text x="{tx}" y="{ty:.1}" font-size="10" text-anchor="end" fill="#555">{v:.1}</text>"##,
+                r##"<line x1="{left}" y1="{yy:.1}" x2="{r}" y2="{yy:.1}" stroke="#eee"/><text class="y-label" x="{tx}" y="{ty:.1}" font-size="10" text-anchor="end" fill="#555">{v:.d$}</text>"##,
                 yy = y(v),
                 r = w - right,
                 tx = left - 4.0,
-                ty = y(v) + 3.0
+                ty = y(v) + 3.0,
+                d = axis.digits()
+            );
+        }
+        if lo <= 0.0 && hi >= 0.0 {
+            let _ = writeln!(
+                h,
+                r##"<line class="zero" x1="{left}" y1="{yy:.1}" x2="{r}" y2="{yy:.1}" stroke="#777"/>"##,
+                yy = y(0.0),
+                r = w - right
             );
         }
         let _ = writeln!(
@@ -396,22 +421,23 @@ fn sweep_charts(h: &mut String, r: &Report) {
             ty = ht - 4.0
         );
         for (k, (_, pts)) in lines.iter().enumerate() {
-            let c = colour(k + 1);
             let path: Vec<String> = pts
                 .iter()
                 .map(|(xv, i)| format!("{:.1},{:.1}", x(position(xv)), y(all[*i].value)))
                 .collect();
             let _ = writeln!(
                 h,
-                r#"<polyline points="{}" fill="none" stroke="{c}" stroke-width="2"/>"#,
-                path.join(" ")
+                r#"<polyline points="{}" fill="none" stroke="{SWEPT}" stroke-width="1.5" stroke-dasharray="{}"/>"#,
+                path.join(" "),
+                dashes(k)
             );
             for (xv, i) in pts {
                 let p = &all[*i];
                 let cx = x(position(xv));
+                let c = colour(*i);
                 let _ = writeln!(
                     h,
-                    r#"<line x1="{cx:.1}" y1="{:.1}" x2="{cx:.1}" y2="{:.1}" stroke="{c}" stroke-width="1.5"/><circle cx="{cx:.1}" cy="{:.1}" r="3.5" fill="{c}"/>"#,
+                    r#"<line class="bar" x1="{cx:.1}" y1="{:.1}" x2="{cx:.1}" y2="{:.1}" stroke="{c}" stroke-width="2"/><circle cx="{cx:.1}" cy="{:.1}" r="3.5" fill="{c}"/>"#,
                     y(p.low),
                     y(p.high),
                     y(p.value)
@@ -421,6 +447,93 @@ fn sweep_charts(h: &mut String, r: &Report) {
         h.push_str("</svg></figure>\n");
     }
     h.push_str("</div>\n");
+}
+
+/// The colour of the lines through a sweep: none of the variants' colours, which mark its dots.
+const SWEPT: &str = "#333";
+
+/// Each line of a sweep (one per combination of the other swept keys) in its own dashes.
+fn dashes(line: usize) -> &'static str {
+    ["none", "7 4", "2 3", "9 3 2 3"][line % 4]
+}
+
+/// How little of a measure an axis may show.
+#[derive(Clone, Copy)]
+enum Span {
+    /// A tenth of the largest value's size (at least 1).
+    Tenth,
+    /// Zero and the given span at least.
+    AroundZero(f64),
+}
+
+/// A value axis at round ticks, covering every interval and at least its `Span`.
+struct Axis {
+    low: f64,
+    high: f64,
+    step: f64,
+}
+
+impl Axis {
+    fn covering(points: &[Point], span: Span) -> Axis {
+        let mut lo = points.iter().map(|p| p.low).fold(f64::INFINITY, f64::min);
+        let mut hi = points
+            .iter()
+            .map(|p| p.high)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if !lo.is_finite() || !hi.is_finite() {
+            (lo, hi) = (0.0, 1.0);
+        }
+        let least = match span {
+            Span::Tenth => (lo.abs().max(hi.abs()) * 0.1).max(1.0),
+            Span::AroundZero(least) => {
+                (lo, hi) = (lo.min(0.0), hi.max(0.0));
+                least
+            }
+        };
+        if hi - lo < least {
+            let mid = (lo + hi) / 2.0;
+            // A measure whose intervals stay at or above zero keeps its axis there too.
+            let low = if lo >= 0.0 {
+                (mid - least / 2.0).max(0.0)
+            } else {
+                mid - least / 2.0
+            };
+            (lo, hi) = (low, low + least);
+        }
+        let step = nice_step(hi - lo, 5.0);
+        Axis {
+            low: (lo / step).floor() * step,
+            high: (hi / step).ceil() * step,
+            step,
+        }
+    }
+
+    fn ticks(&self) -> impl Iterator<Item = f64> + '_ {
+        let n = ((self.high - self.low) / self.step).round() as usize;
+        (0..=n).map(|k| self.low + k as f64 * self.step)
+    }
+
+    /// Decimals that tell the ticks apart.
+    fn digits(&self) -> usize {
+        (-self.step.log10().floor()).max(0.0) as usize
+    }
+}
+
+/// The least round step (1, 2 or 5 times a power of ten) that cuts `span` into at most
+/// `most` parts.
+fn nice_step(span: f64, most: f64) -> f64 {
+    if span <= 0.0 || !span.is_finite() {
+        return 1.0;
+    }
+    let mut p = 10f64.powf((span / most).log10().floor());
+    loop {
+        for m in [1.0, 2.0, 5.0] {
+            if span / (m * p) <= most + 1e-9 {
+                return m * p;
+            }
+        }
+        p *= 10.0;
+    }
 }
 
 fn legend(h: &mut String, r: &Report) {
@@ -503,10 +616,7 @@ fn histogram(h: &mut String, r: &Report) {
         r##"<line class="y-axis" x1="{left}" y1="10" x2="{left}" y2="{b}" stroke="#444"/>"##,
         b = ht - bottom
     );
-    let tick = [0.01, 0.02, 0.05, 0.1, 0.2]
-        .into_iter()
-        .find(|t| top / t <= 6.0)
-        .unwrap_or(0.25);
+    let tick = nice_step(top, 6.0).max(0.01);
     let mut f = 0.0;
     while f <= top + 1e-9 {
         let _ = writeln!(
@@ -616,10 +726,7 @@ fn paired_chart(h: &mut String, r: &Report) {
         b = ht - 40.0
     );
     // Ticks at round values on both sides of a labelled zero.
-    let tick = [0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0]
-        .into_iter()
-        .find(|t| span / t <= 4.0)
-        .unwrap_or(100.0);
+    let tick = nice_step(span, 4.0);
     let mut v = -(span / tick).floor() * tick;
     while v <= span + 1e-9 {
         let _ = writeln!(
@@ -835,4 +942,51 @@ fn bots_table(h: &mut String, r: &Report) {
         }
     }
     h.push_str("</table>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Axis, Point, Span, nice_step};
+
+    fn point(value: f64, half: f64) -> Point {
+        Point {
+            value,
+            low: value - half,
+            high: value + half,
+        }
+    }
+
+    #[test]
+    fn steps_are_round_and_cut_the_span_into_few_parts() {
+        for (span, most, step) in [
+            (1.0, 4.0, 0.5),
+            (0.15, 6.0, 0.05),
+            (12.0, 5.0, 5.0),
+            (0.8, 5.0, 0.2),
+            (163.7 - 149.6, 5.0, 5.0),
+        ] {
+            assert!((nice_step(span, most) - step).abs() < 1e-12, "{span}");
+        }
+    }
+
+    #[test]
+    fn a_narrow_range_is_shown_within_a_tenth_of_its_size() {
+        // Tiles per game from 85.1 to 86.5: the axis spans at least 8.65, at round ticks.
+        let axis = Axis::covering(&[point(85.4, 0.3), point(86.2, 0.3)], Span::Tenth);
+        assert!(axis.high - axis.low >= 8.65, "{}..{}", axis.low, axis.high);
+        assert!(axis.low <= 85.1 && axis.high >= 86.5);
+        assert_eq!(axis.low % axis.step, 0.0);
+        // Small counts never go below zero.
+        let axis = Axis::covering(&[point(0.2, 0.1)], Span::Tenth);
+        assert_eq!(axis.low, 0.0);
+        assert!(axis.high >= 1.0);
+        // The first player's edge shows its zero.
+        let axis = Axis::covering(
+            &[point(-12.0, 6.0), point(-6.0, 6.0)],
+            Span::AroundZero(10.0),
+        );
+        assert!(axis.low <= -18.0 && axis.high >= 0.0);
+        let axis = Axis::covering(&[point(3.0, 1.0)], Span::AroundZero(10.0));
+        assert!(axis.low <= 0.0 && axis.high - axis.low >= 10.0);
+    }
 }
