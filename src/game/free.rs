@@ -256,7 +256,7 @@ impl Game {
     /// placed, so that feature may be free).
     pub(super) fn recalled_from(&self, recall: Option<usize>) -> Option<FeatureKey> {
         recall.and_then(|r| {
-            let p = self.pieces[r];
+            let p = self.state.pieces[r];
             match p.at {
                 PieceAt::Zone(z) if p.piece != Piece::Hut => Some(self.features.claim(z).0),
                 _ => None,

@@ -45,7 +45,7 @@ impl Game {
         let m = &self.set.tiles[self.board.placed()[usize::from(z.placed)].tile].meadows
             [usize::from(z.zone.index)];
         let mut h = Herd::from(&m.animals);
-        for (cz, c) in &self.covered {
+        for (cz, c) in &self.state.covered {
             if *cz == z {
                 h.remove(c);
             }
@@ -115,7 +115,7 @@ impl Game {
                 t
             };
             if c.total() > 0 {
-                self.covered.push((z, c));
+                self.state.covered.push((z, c));
                 self.emit(Event::Cover {
                     zone: z,
                     animals: c,

@@ -196,7 +196,7 @@ pub struct Turn {
     pub bonus: bool,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Supply {
     meeples: u8,
     huts: u8,
@@ -212,17 +212,12 @@ struct GameTally {
     unfinished: [u32; 2],
 }
 
-/// A game in progress.
-pub struct Game {
-    set: Arc<TileSet>,
-    /// The own features of the set's tiles, copied as each tile is laid.
-    own: Arc<TileFeatures>,
-    rules: Arc<dyn Ruleset>,
-    players: usize,
-    board: Board,
-    features: Features,
-    regular: Vec<usize>,
-    bonus: Vec<usize>,
+/// The state of a game that its moves change, apart from the board and the features (which
+/// keep journals of their own), the decks (a trial only ever adds tiles under them) and the
+/// events: one struct, so that a trial saves it and takes it back whole, and a copy of a game
+/// copies it whole. A field added here is saved, restored and copied with the rest.
+#[derive(Debug, Default, PartialEq)]
+struct State {
     next_regular: usize,
     next_bonus: usize,
     supply: [Supply; MAX_PLAYERS],
@@ -235,24 +230,144 @@ pub struct Game {
     pieces: Vec<OnBoard>,
     covered: Vec<(ZoneId, Herd)>,
     turn: Option<Turn>,
-    events: Vec<Event>,
     /// Bonus turns and discards so far, and what the end found unfinished.
     tally: GameTally,
+    scout: ScoutState,
+}
+
+// Written out so that `clone_from` reuses every buffer; the patterns name every field, so a
+// new one does not compile until it is copied too.
+impl Clone for State {
+    fn clone(&self) -> Self {
+        let State {
+            next_regular,
+            next_bonus,
+            supply,
+            returned_this_turn,
+            scores,
+            pieces,
+            covered,
+            turn,
+            tally,
+            scout,
+        } = self;
+        State {
+            next_regular: *next_regular,
+            next_bonus: *next_bonus,
+            supply: *supply,
+            returned_this_turn: *returned_this_turn,
+            scores: *scores,
+            pieces: crate::board::clone_with_room(pieces),
+            covered: covered.clone(),
+            turn: *turn,
+            tally: *tally,
+            scout: scout.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, o: &Self) {
+        let State {
+            next_regular,
+            next_bonus,
+            supply,
+            returned_this_turn,
+            scores,
+            pieces,
+            covered,
+            turn,
+            tally,
+            scout,
+        } = self;
+        *next_regular = o.next_regular;
+        *next_bonus = o.next_bonus;
+        *supply = o.supply;
+        *returned_this_turn = o.returned_this_turn;
+        *scores = o.scores;
+        pieces.clone_from(&o.pieces);
+        covered.clone_from(&o.covered);
+        *turn = o.turn;
+        *tally = o.tally;
+        scout.clone_from(&o.scout);
+    }
+}
+
+impl State {
+    /// The state before the first turn, keeping the memory it has: every player with a full
+    /// `supply`, room for `pieces` pieces on the board, empty hands.
+    fn begin(&mut self, supply: Supply, pieces: usize) {
+        let State {
+            next_regular,
+            next_bonus,
+            supply: supplies,
+            returned_this_turn,
+            scores,
+            pieces: on_board,
+            covered,
+            turn,
+            tally,
+            scout,
+        } = self;
+        *next_regular = 0;
+        *next_bonus = 0;
+        *supplies = [supply; MAX_PLAYERS];
+        *returned_this_turn = 0;
+        *scores = [[0; 5]; MAX_PLAYERS];
+        on_board.clear();
+        on_board.reserve(pieces);
+        covered.clear();
+        *turn = None;
+        *tally = GameTally::default();
+        *scout = ScoutState::default();
+    }
+}
+
+/// A game in progress.
+pub struct Game {
+    set: Arc<TileSet>,
+    /// The own features of the set's tiles, copied as each tile is laid.
+    own: Arc<TileFeatures>,
+    rules: Arc<dyn Ruleset>,
+    players: usize,
+    board: Board,
+    features: Features,
+    regular: Vec<usize>,
+    bonus: Vec<usize>,
+    /// Everything a move changes apart from the board, the features, the decks and the
+    /// events: what a trial saves and restores whole.
+    state: State,
+    events: Vec<Event>,
     /// Deck lengths before any refused tile went under them (later draws are "again").
     regular_dealt: usize,
     bonus_dealt: usize,
-    scout: ScoutState,
     /// Whether events are kept; a bot's trial copy keeps none.
     record: bool,
     /// The state a running trial goes back to.
     mark: trial::Mark,
-    /// Final scoring's list of the river systems and meadows to score, kept for the next
-    /// game end (a bot's trials end the game again and again).
+    /// Room that final scoring works in, kept for the next game end.
+    scratch: Scratch,
+}
+
+/// Final scoring's working lists, kept from one game end to the next (a bot's trials end the
+/// game again and again): not state, whatever they hold between two ends.
+#[derive(Debug, Default)]
+struct Scratch {
+    /// The river systems and meadows to score.
     scored: Vec<(FeatureKey, ZoneId)>,
-    /// Final scoring's pit traps of one meadow: the zones they double, and the animals
-    /// doubled once, twice, … (kept likewise).
+    /// The pit traps of one meadow: the zones they double, and the animals doubled once,
+    /// twice, …
     traps: Vec<(ZoneId, usize)>,
     doubled: Vec<Herd>,
+}
+
+// A copy has as much room, and nothing in it.
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch {
+            scored: Vec::with_capacity(self.scored.capacity()),
+            traps: Vec::with_capacity(self.traps.capacity()),
+            doubled: Vec::with_capacity(self.doubled.capacity()),
+        }
+    }
 }
 
 // Written out so that `clone_from` reuses every buffer.
@@ -267,24 +382,13 @@ impl Clone for Game {
             features: self.features.clone(),
             regular: self.regular.clone(),
             bonus: self.bonus.clone(),
-            next_regular: self.next_regular,
-            next_bonus: self.next_bonus,
-            supply: self.supply,
-            returned_this_turn: self.returned_this_turn,
-            scores: self.scores,
-            pieces: crate::board::clone_with_room(&self.pieces),
-            covered: self.covered.clone(),
-            turn: self.turn,
+            state: self.state.clone(),
             events: self.events.clone(),
-            tally: self.tally,
             regular_dealt: self.regular_dealt,
             bonus_dealt: self.bonus_dealt,
-            scout: self.scout.clone(),
             record: self.record,
             mark: trial::Mark::default(),
-            scored: Vec::with_capacity(self.scored.capacity()),
-            traps: Vec::with_capacity(self.traps.capacity()),
-            doubled: Vec::with_capacity(self.doubled.capacity()),
+            scratch: self.scratch.clone(),
         }
     }
 
@@ -301,7 +405,7 @@ impl fmt::Debug for Game {
             .field("edition", &self.rules.edition())
             .field("players", &self.players)
             .field("placed", &self.board.len())
-            .field("turn", &self.turn)
+            .field("turn", &self.state.turn)
             .finish()
     }
 }
@@ -349,26 +453,15 @@ impl Game {
             players,
             board: Board::new(1),
             features: Features::new(),
-            tally: GameTally::default(),
             regular_dealt: 0,
             bonus_dealt: 0,
             regular,
             bonus,
-            next_regular: 0,
-            next_bonus: 0,
-            supply: [Supply::default(); MAX_PLAYERS],
-            returned_this_turn: 0,
-            scores: [[0; 5]; MAX_PLAYERS],
-            pieces: Vec::new(),
-            covered: Vec::new(),
-            turn: None,
+            state: State::default(),
             events: Vec::new(),
-            scout: ScoutState::default(),
             record: true,
             mark: trial::Mark::default(),
-            scored: Vec::new(),
-            traps: Vec::new(),
-            doubled: Vec::new(),
+            scratch: Scratch::default(),
         };
         game.begin(hands);
         game
@@ -407,34 +500,22 @@ impl Game {
         };
         // Every piece of every player may stand on the board at once.
         let pieces = self.players * usize::from(params.meeples + params.huts) + specials;
-        self.scout = ScoutState::default();
         // Recording starts before the deal: a game restarted after one that kept no events
         // logs its deal as a new game does.
         self.record = true;
         self.events.clear();
+        self.state.begin(supply, pieces);
         for (p, hand) in hands.into_iter().enumerate().take(self.players) {
             for &special in &hand {
                 self.emit(Event::Deal { player: p, special });
             }
-            self.scout.hands[p] = hand;
+            self.state.scout.hands[p] = hand;
         }
-        self.tally = GameTally::default();
         self.regular_dealt = self.regular.len();
         self.bonus_dealt = self.bonus.len();
-        self.next_regular = 0;
-        self.next_bonus = 0;
-        self.supply = [supply; MAX_PLAYERS];
-        self.returned_this_turn = 0;
-        self.scores = [[0; 5]; MAX_PLAYERS];
-        self.pieces.clear();
-        self.pieces.reserve(pieces);
-        self.covered.clear();
-        self.turn = None;
         self.mark = trial::Mark::default();
-        self.scored.clear();
-        self.scored.reserve(pieces);
-        self.traps.clear();
-        self.doubled.clear();
+        self.scratch.scored.clear();
+        self.scratch.scored.reserve(pieces);
         self.draw_regular(0);
     }
 
@@ -484,7 +565,7 @@ impl Game {
 
     /// The Scout special pieces `player` still holds (special tiles not laid, the Shaman card).
     pub fn hand(&self, player: usize) -> &[Special] {
-        &self.scout.hands[player]
+        &self.state.scout.hands[player]
     }
 
     /// Makes this game a copy of `source` that records no events, reusing this game's
@@ -495,30 +576,40 @@ impl Game {
         self.record = false;
     }
 
+    /// Copies everything of `o` but its events into this game. The pattern names every field
+    /// of a game, so a new one does not compile until it is copied (or said not to be).
     fn copy_state(&mut self, o: &Game) {
-        self.set = Arc::clone(&o.set);
-        if !Arc::ptr_eq(&self.own, &o.own) {
-            self.own = Arc::clone(&o.own);
+        let Game {
+            set,
+            own,
+            rules,
+            players,
+            board,
+            features,
+            regular,
+            bonus,
+            state,
+            events: _,
+            regular_dealt,
+            bonus_dealt,
+            record: _,
+            mark,
+            scratch: _,
+        } = self;
+        *set = Arc::clone(&o.set);
+        if !Arc::ptr_eq(own, &o.own) {
+            *own = Arc::clone(&o.own);
         }
-        self.rules = Arc::clone(&o.rules);
-        self.players = o.players;
-        self.board.clone_from(&o.board);
-        self.features.clone_from(&o.features);
-        self.regular.clone_from(&o.regular);
-        self.bonus.clone_from(&o.bonus);
-        self.next_regular = o.next_regular;
-        self.next_bonus = o.next_bonus;
-        self.supply = o.supply;
-        self.returned_this_turn = o.returned_this_turn;
-        self.scores = o.scores;
-        self.pieces.clone_from(&o.pieces);
-        self.covered.clone_from(&o.covered);
-        self.turn = o.turn;
-        self.tally = o.tally;
-        self.regular_dealt = o.regular_dealt;
-        self.bonus_dealt = o.bonus_dealt;
-        self.scout.clone_from(&o.scout);
-        self.mark.forget();
+        *rules = Arc::clone(&o.rules);
+        *players = o.players;
+        board.clone_from(&o.board);
+        features.clone_from(&o.features);
+        regular.clone_from(&o.regular);
+        bonus.clone_from(&o.bonus);
+        state.clone_from(&o.state);
+        *regular_dealt = o.regular_dealt;
+        *bonus_dealt = o.bonus_dealt;
+        mark.forget();
     }
 
     fn emit(&mut self, e: Event) {
@@ -549,11 +640,11 @@ impl Game {
 
     /// The tile to place and who places it; `None` once the game is over.
     pub fn turn(&self) -> Option<Turn> {
-        self.turn
+        self.state.turn
     }
 
     pub fn is_over(&self) -> bool {
-        self.turn.is_none()
+        self.state.turn.is_none()
     }
 
     pub fn events(&self) -> &[Event] {
@@ -561,21 +652,24 @@ impl Game {
     }
 
     pub fn pieces(&self) -> &[OnBoard] {
-        &self.pieces
+        &self.state.pieces
     }
 
     /// Points of a player by category.
     pub fn score(&self, player: usize, category: Category) -> u32 {
-        self.scores[player][category as usize]
+        self.state.scores[player][category as usize]
     }
 
     pub fn total(&self, player: usize) -> u32 {
-        self.scores[player].iter().sum()
+        self.state.scores[player].iter().sum()
     }
 
     /// Meeples and huts a player has in supply.
     pub fn supply(&self, player: usize) -> (u8, u8) {
-        (self.supply[player].meeples, self.supply[player].huts)
+        (
+            self.state.supply[player].meeples,
+            self.state.supply[player].huts,
+        )
     }
 
     /// The players with the most points once the game is over (all of them on a shared win;
@@ -593,18 +687,21 @@ impl Game {
 
     /// Bonus tiles (first edition) or menhir extra turns (2020) played so far.
     pub fn bonus_turns(&self) -> u32 {
-        self.tally.bonus_turns
+        self.state.tally.bonus_turns
     }
 
     /// Drawn tiles that fitted nowhere, so far.
     pub fn discards(&self) -> u32 {
-        self.tally.discards
+        self.state.tally.discards
     }
 
     /// Once the game is over: the gatherers and the fishers that stood on unfinished forests
     /// and rivers at the end (they score nothing), all players together.
     pub fn left_unfinished(&self) -> (u32, u32) {
-        (self.tally.unfinished[0], self.tally.unfinished[1])
+        (
+            self.state.tally.unfinished[0],
+            self.state.tally.unfinished[1],
+        )
     }
 
     /// Stops keeping events from now on (the scores, the board and everything else go on as
@@ -623,7 +720,7 @@ impl Game {
 
     /// Regular tiles not yet drawn.
     pub fn regular_left(&self) -> usize {
-        self.regular.len() - self.next_regular
+        self.regular.len() - self.state.next_regular
     }
 
     /// The tiles not yet drawn whose order nobody knows, sorted: the regular deck's, then the
@@ -637,8 +734,8 @@ impl Game {
             v
         };
         (
-            sorted(&self.regular, self.next_regular, self.regular_dealt),
-            sorted(&self.bonus, self.next_bonus, self.bonus_dealt),
+            sorted(&self.regular, self.state.next_regular, self.regular_dealt),
+            sorted(&self.bonus, self.state.next_bonus, self.bonus_dealt),
         )
     }
 
@@ -662,11 +759,16 @@ impl Game {
         };
         place(
             &mut self.regular,
-            self.next_regular,
+            self.state.next_regular,
             self.regular_dealt,
             regular,
         );
-        place(&mut self.bonus, self.next_bonus, self.bonus_dealt, bonus);
+        place(
+            &mut self.bonus,
+            self.state.next_bonus,
+            self.bonus_dealt,
+            bonus,
+        );
     }
 
     /// Starts `player`'s turn: a player who could lay a Scout special tile first chooses
@@ -678,8 +780,8 @@ impl Game {
             tile: None,
             bonus: false,
         };
-        if self.next_regular < self.regular.len() && self.any_special_move(choosing) {
-            self.turn = Some(choosing);
+        if self.state.next_regular < self.regular.len() && self.any_special_move(choosing) {
+            self.state.turn = Some(choosing);
             return;
         }
         if !self.draw(player, false) {
@@ -693,9 +795,9 @@ impl Game {
     fn draw(&mut self, player: usize, bonus: bool) -> bool {
         loop {
             let (deck, next) = if bonus {
-                (&self.bonus, &mut self.next_bonus)
+                (&self.bonus, &mut self.state.next_bonus)
             } else {
-                (&self.regular, &mut self.next_regular)
+                (&self.regular, &mut self.state.next_regular)
             };
             let Some(&tile) = deck.get(*next) else {
                 return false;
@@ -714,7 +816,7 @@ impl Game {
                 again,
             });
             if self.board.can_place(&self.set.tiles[tile]) {
-                self.turn = Some(Turn {
+                self.state.turn = Some(Turn {
                     player,
                     tile: Some(tile),
                     bonus,
@@ -722,7 +824,7 @@ impl Game {
                 return true;
             }
             self.emit(Event::Discard { tile });
-            self.tally.discards += 1;
+            self.state.tally.discards += 1;
             if bonus && !self.rules.options().redraw_unplaceable_bonus {
                 return false;
             }
@@ -738,7 +840,9 @@ impl Game {
 
     /// Plays a move from [`Game::legal_moves`] without checking it again.
     pub fn play_unchecked(&mut self, mv: Move) {
-        let Some(turn) = self.turn.take() else { return };
+        let Some(turn) = self.state.turn.take() else {
+            return;
+        };
         let p = turn.player;
         let tile_index = match mv.play {
             Play::Refuse => {
@@ -755,7 +859,7 @@ impl Game {
                 .tile
                 .expect("a move from legal_moves lays a drawn tile"),
             Play::Special(t) => {
-                self.scout.hands[p].retain(|s| *s != Special::Tile(t));
+                self.state.scout.hands[p].retain(|s| *s != Special::Tile(t));
                 t
             }
         };
@@ -765,14 +869,14 @@ impl Game {
         let placed = self
             .board
             .place_legal(&self.set.tiles[tile_index], tile_index, mv.at);
-        self.tally.bonus_turns += u32::from(turn.bonus);
+        self.state.tally.bonus_turns += u32::from(turn.bonus);
         self.features
             .add_tile_with(&self.set.tiles, &self.own, &self.board);
         self.emit(Event::Place {
             player: p,
             tile: tile_index,
             at: mv.at,
-            recall: mv.recall.map(|r| self.pieces[r]),
+            recall: mv.recall.map(|r| self.state.pieces[r]),
             piece: mv.piece,
         });
         if let Play::Special(_) = mv.play {
@@ -785,15 +889,15 @@ impl Game {
             self.immediate_actions(p, &set.tiles[tile_index], placed);
         }
         if let Some(r) = mv.recall {
-            let piece = self.pieces.remove(r);
+            let piece = self.state.pieces.remove(r);
             self.take_back(piece, false);
             if !self.shaman_tile(tile_index) {
-                self.scout.shaman_used = true;
+                self.state.scout.shaman_used = true;
             }
         }
 
         if let Some((piece, at)) = mv.piece {
-            let s = &mut self.supply[p];
+            let s = &mut self.state.supply[p];
             if piece == Piece::Hut {
                 s.huts -= 1;
             } else {
@@ -802,7 +906,7 @@ impl Game {
             self.features
                 .add_piece(&self.set.tiles, &self.board, piece, p, at)
                 .expect("a legal piece");
-            self.pieces.push(OnBoard {
+            self.state.pieces.push(OnBoard {
                 player: p,
                 piece,
                 at,
@@ -837,7 +941,7 @@ impl Game {
 
         // At most one bonus turn per turn, never from a bonus tile.
         if bonus && !turn.bonus {
-            let last = self.next_regular >= self.regular.len();
+            let last = self.state.next_regular >= self.regular.len();
             if (!last || self.rules.options().last_tile_bonus_turn) && self.draw(p, true) {
                 return;
             }
@@ -847,11 +951,11 @@ impl Game {
 
     /// Ends the turn of `p`: the next player draws, or the game ends.
     fn end_turn(&mut self, p: usize) {
-        self.returned_this_turn = 0;
-        self.scout.refused_land = false;
-        self.scout.refused_bonus = false;
-        self.scout.shaman_used = false;
-        if self.next_regular >= self.regular.len() {
+        self.state.returned_this_turn = 0;
+        self.state.scout.refused_land = false;
+        self.state.scout.refused_bonus = false;
+        self.state.scout.shaman_used = false;
+        if self.state.next_regular >= self.regular.len() {
             self.finish();
         } else {
             self.draw_regular((p + 1) % self.players);

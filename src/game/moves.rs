@@ -17,13 +17,13 @@ impl Game {
     /// recall): the supply, less on a first-edition bonus tile the meeples scoring sent home
     /// during this turn.
     pub fn usable_meeples(&self) -> u8 {
-        self.turn.map_or(0, |t| self.meeples_available(t))
+        self.state.turn.map_or(0, |t| self.meeples_available(t))
     }
 
     pub(super) fn meeples_available(&self, turn: Turn) -> u8 {
-        let s = self.supply[turn.player];
+        let s = self.state.supply[turn.player];
         if turn.bonus && !self.rules.options().reuse_returned_on_bonus {
-            s.meeples - self.returned_this_turn.min(s.meeples)
+            s.meeples - self.state.returned_this_turn.min(s.meeples)
         } else {
             s.meeples
         }
@@ -50,7 +50,7 @@ impl Game {
             }
             return;
         }
-        if let Some(turn) = self.turn
+        if let Some(turn) = self.state.turn
             && let Some(drawn) = turn.tile
             && !self.has_shaman(turn, drawn)
         {
@@ -71,7 +71,7 @@ impl Game {
         let choices = Choices {
             drawn,
             usable: self.meeples_available(turn) > 0,
-            huts: self.supply[turn.player].huts > 0,
+            huts: self.state.supply[turn.player].huts > 0,
             recalls: &[None],
             gone: &[None],
         };
@@ -109,10 +109,10 @@ impl Game {
     /// the moves are the placements alone (after a Scout refusal, if allowed), which need no
     /// look at the features around them.
     fn tile_only(&self) -> Option<(Turn, usize)> {
-        let turn = self.turn?;
+        let turn = self.state.turn?;
         let drawn = turn.tile?;
         (self.meeples_available(turn) == 0
-            && self.supply[turn.player].huts == 0
+            && self.state.supply[turn.player].huts == 0
             && !self.has_shaman(turn, drawn))
         .then_some((turn, drawn))
     }
@@ -130,7 +130,7 @@ impl Game {
         if let Some((turn, drawn)) = self.tile_only() {
             return self.pick_placement(turn, drawn, pick);
         }
-        if let Some(turn) = self.turn
+        if let Some(turn) = self.state.turn
             && let Some(drawn) = turn.tile
         {
             return self.pick_drawn(turn, drawn, buf, pick);
@@ -161,7 +161,7 @@ impl Game {
     /// placement; before a Scout player draws, the draw alone. What a playout that only lays
     /// tiles plays, without working out free zones. `None` once the game is over.
     pub(crate) fn pick_bare_move(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
-        let turn = self.turn?;
+        let turn = self.state.turn?;
         match turn.tile {
             Some(drawn) => self.pick_placement(turn, drawn, pick),
             None => {
@@ -206,7 +206,7 @@ impl Game {
         let tile = &self.set.tiles[drawn];
         let refuse = usize::from(self.may_refuse(turn));
         let usable = self.meeples_available(turn) > 0;
-        let huts = self.supply[turn.player].huts > 0;
+        let huts = self.state.supply[turn.player].huts > 0;
         buf.recalls.clear();
         buf.recalls.extend(self.recall_choices(turn, drawn));
         // The feature each shaman choice empties.
@@ -333,7 +333,7 @@ impl Game {
         const NO_RECALL: &[Option<usize>] = &[None];
         let mut recalls = Recalls::new(None);
         recalls.push(None);
-        let Some(turn) = self.turn else {
+        let Some(turn) = self.state.turn else {
             return recalls;
         };
         let placed = self.board.len() as u16;
@@ -360,7 +360,7 @@ impl Game {
         let choices = Choices {
             drawn,
             usable: self.meeples_available(turn) > 0,
-            huts: self.supply[turn.player].huts > 0,
+            huts: self.state.supply[turn.player].huts > 0,
             recalls: recalls.as_slice(),
             gone: gone.as_slice(),
         };
@@ -419,7 +419,7 @@ impl Game {
     ) -> impl Iterator<Item = Option<usize>> + '_ {
         // Whose shaman it is, found once for all the pieces.
         let shaman = self.shaman_of(turn, tile_index).ok();
-        let own = (0..self.pieces.len())
+        let own = (0..self.state.pieces.len())
             .filter(move |&i| shaman.is_some_and(|s| self.piece_recallable(turn, s, i).is_ok()));
         std::iter::once(None).chain(own.map(Some))
     }
@@ -438,9 +438,9 @@ impl Game {
         let options = self
             .rules
             .scout()
-            .filter(|_| self.scout.hands[turn.player].contains(&Special::Shaman))
+            .filter(|_| self.state.scout.hands[turn.player].contains(&Special::Shaman))
             .ok_or(IllegalRecall::NoShaman)?;
-        if self.scout.shaman_used {
+        if self.state.scout.shaman_used {
             return Err(IllegalRecall::CardUsed);
         }
         Ok(options)
@@ -468,7 +468,7 @@ impl Game {
 
     /// Why piece `r` may not be taken back by `shaman`, if it may not.
     fn piece_recallable(&self, turn: Turn, shaman: Shaman, r: usize) -> Result<(), IllegalRecall> {
-        let p = self.pieces.get(r).ok_or(IllegalRecall::NoSuchPiece)?;
+        let p = self.state.pieces.get(r).ok_or(IllegalRecall::NoSuchPiece)?;
         if p.player != turn.player {
             return Err(IllegalRecall::NotOwn);
         }
@@ -493,7 +493,7 @@ impl Game {
 
     /// Why `mv` is not legal now, if it is not; the game does not change.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
-        let Some(turn) = self.turn else {
+        let Some(turn) = self.state.turn else {
             return Err(IllegalMove::GameOver);
         };
         if mv.play != Play::Drawn && self.rules.scout().is_none() {
@@ -508,7 +508,7 @@ impl Game {
             (Play::Drawn, None) => return Err(IllegalMove::Scout(IllegalScout::ChooseFirst)),
             (Play::Drawn, Some(t)) => t,
             (Play::Special(t), drawn) => {
-                if !self.scout.hands[turn.player].contains(&Special::Tile(t)) {
+                if !self.state.scout.hands[turn.player].contains(&Special::Tile(t)) {
                     return Err(IllegalMove::Scout(IllegalScout::NotHeld));
                 }
                 // A player with no special move at the start of the turn drew at once; the
@@ -594,8 +594,8 @@ impl Game {
         {
             return Err(IllegalPiece::Occupied(piece));
         }
-        let recalled = recall.map_or(0, |r| u8::from(self.pieces[r].piece != Piece::Hut));
-        let supply = self.supply[turn.player];
+        let recalled = recall.map_or(0, |r| u8::from(self.state.pieces[r].piece != Piece::Hut));
+        let supply = self.state.supply[turn.player];
         if piece == Piece::Hut {
             if supply.huts == 0 {
                 return Err(IllegalPiece::NoneLeft(Piece::Hut));

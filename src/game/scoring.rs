@@ -20,7 +20,7 @@ impl Game {
     ) {
         let points = breakdown.points();
         for p in players.iter() {
-            self.scores[p][category as usize] += points;
+            self.state.scores[p][category as usize] += points;
         }
         if self.record {
             self.events.push(Event::Score(ScoreEvent {
@@ -38,8 +38,8 @@ impl Game {
         // every return would make the threads of `simulate` contend for its counter.
         let key = self.features.key(&self.set.tiles, &self.board, z, false);
         let mut i = 0;
-        while i < self.pieces.len() {
-            let piece = self.pieces[i];
+        while i < self.state.pieces.len() {
+            let piece = self.state.pieces[i];
             // Pieces on a special tile's spot (Scout) stay until the game ends.
             let here = match piece.at {
                 PieceAt::Zone(pz) if piece.piece == kind => {
@@ -48,10 +48,10 @@ impl Game {
                 _ => false,
             };
             if here {
-                self.pieces.remove(i);
+                self.state.pieces.remove(i);
                 self.take_back(piece, true);
                 if piece.player == mover {
-                    self.returned_this_turn += 1;
+                    self.state.returned_this_turn += 1;
                 }
             } else {
                 i += 1;
@@ -71,7 +71,7 @@ impl Game {
                 piece.at,
             )
             .expect("a piece on the board");
-        let s = &mut self.supply[piece.player];
+        let s = &mut self.state.supply[piece.player];
         if piece.piece == Piece::Hut {
             s.huts += 1;
         } else {
@@ -88,16 +88,16 @@ impl Game {
 
     /// Ends the game: gatherers and fishers leave without scoring, then huts and meadows score.
     pub(super) fn finish(&mut self) {
-        self.turn = None;
+        self.state.turn = None;
         self.emit(Event::End);
         let set = Arc::clone(&self.set);
         let tiles = &set.tiles;
         let mut i = 0;
-        while i < self.pieces.len() {
-            let piece = self.pieces[i];
+        while i < self.state.pieces.len() {
+            let piece = self.state.pieces[i];
             if matches!(piece.piece, Piece::Gatherer | Piece::Fisher) {
-                self.tally.unfinished[usize::from(piece.piece == Piece::Fisher)] += 1;
-                self.pieces.remove(i);
+                self.state.tally.unfinished[usize::from(piece.piece == Piece::Fisher)] += 1;
+                self.state.pieces.remove(i);
                 self.take_back(piece, true);
             } else {
                 i += 1;
@@ -105,9 +105,9 @@ impl Game {
         }
         // Huts: one score per river system, by hut majority, in the order of their keys; each
         // score names the zone of the first hut found there.
-        let mut scored = std::mem::take(&mut self.scored);
+        let mut scored = std::mem::take(&mut self.scratch.scored);
         scored.clear();
-        for piece in &self.pieces {
+        for piece in &self.state.pieces {
             if let (Piece::Hut, PieceAt::Zone(z)) = (piece.piece, piece.at) {
                 let key = self.features.key(tiles, &self.board, z, true);
                 if !scored.iter().any(|(k, _)| *k == key) {
@@ -125,7 +125,7 @@ impl Game {
         // Meadows: every meadow with a hunter (the Scout's hunter on the bridge stands in two),
         // in the order of their keys; each score names the meadow's first zone in laying order.
         scored.clear();
-        for piece in &self.pieces {
+        for piece in &self.state.pieces {
             if piece.piece != Piece::Hunter {
                 continue;
             }
@@ -140,11 +140,11 @@ impl Game {
         for &(key, z0) in &scored {
             self.score_meadow(key, z0);
         }
-        self.scored = scored;
+        self.scratch.scored = scored;
         // Scout Agriculture: the hut on the farm scores its meadow, whoever hunts there.
         if let Some(options) = self.rules.scout().copied() {
-            for i in 0..self.pieces.len() {
-                let p = self.pieces[i];
+            for i in 0..self.state.pieces.len() {
+                let p = self.state.pieces[i];
                 if p.piece != Piece::Hut || !matches!(p.at, PieceAt::Spot { .. }) {
                     continue;
                 }
@@ -217,7 +217,7 @@ impl Game {
         let in_meadow = |g: &Game, z: ZoneId| g.features.key(tiles, &g.board, z, false) == key;
         // The shrine: hunters on a shrine zone make their owners the only scorers.
         let mut shrine = [0u16; MAX_PLAYERS];
-        for piece in &self.pieces {
+        for piece in &self.state.pieces {
             if let (Piece::Hunter, PieceAt::Zone(z)) = (piece.piece, piece.at)
                 && tiles[self.board.placed()[usize::from(z.placed)].tile].meadows
                     [usize::from(z.zone.index)]
@@ -237,7 +237,7 @@ impl Game {
         }
         // The animals of the meadow less those a hunting trap covered.
         let mut herd = info.animals;
-        for (cz, c) in &self.covered {
+        for (cz, c) in &self.state.covered {
             if in_meadow(self, *cz) {
                 herd.remove(c);
             }
@@ -245,7 +245,7 @@ impl Game {
         // Pit traps double the animals on the tiles around them in this meadow; with
         // `pit-traps-stack` an animal next to k traps doubles k times.
         let stack = self.rules.options().pit_traps_stack;
-        let mut traps = std::mem::take(&mut self.traps);
+        let mut traps = std::mem::take(&mut self.scratch.traps);
         traps.clear();
         if info.count(MeadowSpecial::PitTrap) > 0 {
             for placed in 0..self.board.len() {
@@ -265,7 +265,7 @@ impl Game {
                 }
             }
         }
-        let mut doubled = std::mem::take(&mut self.doubled);
+        let mut doubled = std::mem::take(&mut self.scratch.doubled);
         doubled.clear();
         for &(z, k) in &traps {
             if doubled.len() < k {
@@ -275,8 +275,8 @@ impl Game {
         }
         let fire = info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
         let b = self.rules.score_meadow(&herd, fire, &doubled);
-        self.traps = traps;
-        self.doubled = doubled;
+        self.scratch.traps = traps;
+        self.scratch.doubled = doubled;
         self.award(winners, Category::Meadows, z0, b);
     }
 }

@@ -13,7 +13,7 @@ use crate::scout::Special;
 use crate::tile::{Piece, RiverEnd, Tile, ZoneKind};
 
 /// What the Scout expansion adds to a game; empty without it.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq)]
 pub(super) struct ScoutState {
     /// Special pieces each player holds (unlaid special tiles, the Shaman card).
     pub(super) hands: [Vec<Special>; MAX_PLAYERS],
@@ -52,14 +52,14 @@ impl Game {
     /// A special tile was laid: the Dug-out's lake and the Scout's owner are noted.
     pub(super) fn special_laid(&mut self, player: usize, tile: &Tile, placed: usize) {
         if tile.rivers.len() >= 3 && !tile.lakes.is_empty() {
-            self.scout.dugout = Some((player, zone_id(placed, ZoneKind::Lake, 0)));
+            self.state.scout.dugout = Some((player, zone_id(placed, ZoneKind::Lake, 0)));
         }
         if tile
             .spots
             .first()
             .is_some_and(|s| s.piece == Piece::Gatherer)
         {
-            self.scout.scout_owner = Some(player);
+            self.state.scout.scout_owner = Some(player);
         }
     }
 
@@ -69,7 +69,7 @@ impl Game {
     }
 
     pub(super) fn refusal_allowed(&self, turn: Turn) -> Result<(), IllegalScout> {
-        let s = &self.scout;
+        let s = &self.state.scout;
         let Some(options) = self.rules.scout() else {
             return Err(IllegalScout::NoExpansion);
         };
@@ -98,7 +98,7 @@ impl Game {
     /// Whether the player could lay a Scout special tile instead of drawing.
     pub(super) fn any_special_move(&self, turn: Turn) -> bool {
         if self.rules.scout().is_none()
-            || !self.scout.hands[turn.player]
+            || !self.state.scout.hands[turn.player]
                 .iter()
                 .any(|s| matches!(s, Special::Tile(_)))
         {
@@ -120,7 +120,7 @@ impl Game {
         if turn.bonus || turn.tile.is_some() {
             return;
         }
-        for special in &self.scout.hands[turn.player] {
+        for special in &self.state.scout.hands[turn.player] {
             let Special::Tile(t) = *special else { continue };
             let tile = &self.set.tiles[t];
             let Some(spot) = tile.spots.first() else {
@@ -160,12 +160,12 @@ impl Game {
     ) -> Result<(), IllegalScout> {
         let tile = &self.set.tiles[t];
         let spot = tile.spots.first().ok_or(IllegalScout::OwnPieceOnSpot)?;
-        let mut meeples = self.supply[turn.player].meeples;
+        let mut meeples = self.state.supply[turn.player].meeples;
         if let Some(r) = recall {
-            meeples += u8::from(self.pieces[r].piece != Piece::Hut);
+            meeples += u8::from(self.state.pieces[r].piece != Piece::Hut);
         }
         let has = if spot.piece == Piece::Hut {
-            self.supply[turn.player].huts > 0
+            self.state.supply[turn.player].huts > 0
         } else {
             meeples > 0
         };
@@ -203,10 +203,10 @@ impl Game {
         });
         if turn.bonus {
             self.bonus.push(tile);
-            self.scout.refused_bonus = true;
+            self.state.scout.refused_bonus = true;
         } else {
             self.regular.push(tile);
-            self.scout.refused_land = true;
+            self.state.scout.refused_land = true;
         }
         if !self.draw(turn.player, turn.bonus) {
             // Only a bonus stack can run dry here (the refused tile is under the land stack).
@@ -218,7 +218,8 @@ impl Game {
     /// of one lake: the richest of the system, or of the completed river's end lakes, as the
     /// option says.
     pub(super) fn dugout_bonus(&mut self, river: ZoneId) {
-        let (Some((owner, lake)), Some(options)) = (self.scout.dugout, self.rules.scout().copied())
+        let (Some((owner, lake)), Some(options)) =
+            (self.state.scout.dugout, self.rules.scout().copied())
         else {
             return;
         };

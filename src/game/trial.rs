@@ -8,27 +8,18 @@
 //! Scout hands) is saved whole, into buffers that live as long as the game. One trial at a
 //! time.
 
-use super::{Game, OnBoard, ScoutState, Supply, Turn};
+use super::{Game, State};
 use crate::board::Placement;
-use crate::feature::{Herd, MAX_PLAYERS, ZoneId};
 
-/// What a game was when its trial began, apart from the board and the features.
+/// What a game was when its trial began, apart from the board and the features: the state
+/// whole, and how long the decks and the events were (a trial only adds to them).
 #[derive(Debug, Default)]
 pub(super) struct Mark {
     active: bool,
     regular: usize,
     bonus: usize,
-    next_regular: usize,
-    next_bonus: usize,
-    supply: [Supply; MAX_PLAYERS],
-    returned_this_turn: u8,
-    tally: super::GameTally,
-    scores: [[u32; 5]; MAX_PLAYERS],
-    pieces: Vec<OnBoard>,
-    covered: Vec<(ZoneId, Herd)>,
-    turn: Option<Turn>,
     events: usize,
-    scout: ScoutState,
+    state: State,
 }
 
 impl Mark {
@@ -49,17 +40,8 @@ impl Game {
         m.active = true;
         m.regular = self.regular.len();
         m.bonus = self.bonus.len();
-        m.next_regular = self.next_regular;
-        m.next_bonus = self.next_bonus;
-        m.supply = self.supply;
-        m.returned_this_turn = self.returned_this_turn;
-        m.tally = self.tally;
-        m.scores = self.scores;
-        m.pieces.clone_from(&self.pieces);
-        m.covered.clone_from(&self.covered);
-        m.turn = self.turn;
         m.events = self.events.len();
-        m.scout.clone_from(&self.scout);
+        m.state.clone_from(&self.state);
         self.board.begin_trial();
         self.features.begin_trial();
     }
@@ -77,17 +59,9 @@ impl Game {
         // A refused tile went under its deck during the trial.
         self.regular.truncate(m.regular);
         self.bonus.truncate(m.bonus);
-        self.next_regular = m.next_regular;
-        self.next_bonus = m.next_bonus;
-        self.supply = m.supply;
-        self.returned_this_turn = m.returned_this_turn;
-        self.tally = m.tally;
-        self.scores = m.scores;
-        std::mem::swap(&mut self.pieces, &mut m.pieces);
-        std::mem::swap(&mut self.covered, &mut m.covered);
-        self.turn = m.turn;
         self.events.truncate(m.events);
-        std::mem::swap(&mut self.scout, &mut m.scout);
+        // The trial's state goes to the mark, whose buffers the next trial reuses.
+        std::mem::swap(&mut self.state, &mut m.state);
     }
 
     /// Lays the drawn tile at `at` on the board and into the features only, in a trial that
@@ -102,7 +76,7 @@ impl Game {
         if self.mark.active {
             self.undo_trial();
         }
-        let Some(tile_index) = self.turn.and_then(|t| t.tile) else {
+        let Some(tile_index) = self.state.turn.and_then(|t| t.tile) else {
             return false;
         };
         if self.board.check(&self.set.tiles[tile_index], at).is_err() {
@@ -121,7 +95,7 @@ impl Game {
     /// too; this tells the same without the draw.)
     pub(crate) fn next_regular_fits(&self) -> bool {
         self.regular
-            .get(self.next_regular)
+            .get(self.state.next_regular)
             .is_some_and(|&t| self.board.can_place(&self.set.tiles[t]))
     }
 
@@ -130,7 +104,7 @@ impl Game {
     /// still fits after it.
     pub(crate) fn next_regular_squares(&self, out: &mut Vec<crate::board::Pos>) {
         out.clear();
-        if let Some(&t) = self.regular.get(self.next_regular) {
+        if let Some(&t) = self.regular.get(self.state.next_regular) {
             out.extend(self.board.fitting(&self.set.tiles[t]).map(|(p, _)| p));
         }
     }
@@ -138,5 +112,78 @@ impl Game {
     /// Whether a trial is running.
     pub fn in_trial(&self) -> bool {
         self.mark.active
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Game;
+    use crate::Variant;
+    use crate::rng::{below, stream};
+
+    impl Game {
+        /// Every field of the game that a move may change, but the features (whose roots
+        /// and counters the trial tests compare), the events and final scoring's scratch. The pattern names every
+        /// field: a new one does not compile until this says whether it is compared.
+        fn position(&self) -> String {
+            let Game {
+                set: _,
+                own: _,
+                rules: _,
+                players,
+                board,
+                features: _,
+                regular,
+                bonus,
+                state,
+                events: _,
+                regular_dealt,
+                bonus_dealt,
+                record: _,
+                mark: _,
+                scratch: _,
+            } = self;
+            let mut frontier: Vec<_> = board.frontier().collect();
+            frontier.sort_by_key(|p| (p.x, p.y));
+            format!(
+                "{players} {:?} {frontier:?} {regular:?} {bonus:?} {state:?} {regular_dealt} \
+                 {bonus_dealt}",
+                board.placed()
+            )
+        }
+    }
+
+    #[test]
+    fn an_undo_restores_and_a_copy_copies_every_field() {
+        let mut moves = Vec::new();
+        for name in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
+            let variant = Variant::load(name).unwrap();
+            for seed in 0..4u64 {
+                let mut game = Game::seeded(&variant, 2 + seed as usize % 3, seed);
+                let mut copy = game.clone();
+                let mut rng = stream(seed, "trial test");
+                while !game.is_over() {
+                    let before = game.position();
+                    let events = game.events().len();
+                    game.begin_trial();
+                    for _ in 0..below(&mut rng, 30) {
+                        if game.is_over() {
+                            break;
+                        }
+                        game.legal_moves(&mut moves);
+                        game.play(moves[below(&mut rng, moves.len())]).unwrap();
+                    }
+                    game.undo_trial();
+                    assert_eq!(game.position(), before, "{name} seed {seed}");
+                    assert_eq!(game.events().len(), events);
+                    copy.copy_for_trial(&game);
+                    assert_eq!(copy.position(), before, "{name} seed {seed}: the copy");
+                    assert!(copy.events().is_empty());
+                    game.legal_moves(&mut moves);
+                    game.play(moves[below(&mut rng, moves.len())]).unwrap();
+                }
+                assert_eq!(game.clone().position(), game.position());
+            }
+        }
     }
 }
