@@ -37,7 +37,7 @@ impl Game {
                 out.push(Move::refuse());
             }
             // A plain loop: collecting from the nested iterator is measurably slower on this
-            // hot path (docs/performance.md).
+            // hot path (figures in CHANGELOG.md, "Changed (speed)").
             for (pos, rots) in self.board.fitting(&self.set.tiles[drawn]) {
                 for rot in rotations(rots) {
                     out.push(Move {
@@ -808,7 +808,7 @@ impl MoveGroup {
     /// Calls `f` with each move of the group, in the order of [`Game::legal_moves`];
     /// `recalls` is the list of shaman choices the group was made with.
     // Plain loops: collecting the moves from a nested iterator makes move generation
-    // measurably slower (docs/performance.md).
+    // measurably slower (figures in CHANGELOG.md, "Changed (speed)").
     fn each_move(&self, recalls: &[Option<usize>], mut f: impl FnMut(Move)) {
         let first = usize::from(self.first);
         let choices = &recalls[first..first + usize::from(self.run)];
