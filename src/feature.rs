@@ -309,9 +309,8 @@ struct Arena<T> {
     nodes: Vec<Node>,
     info: Vec<T>,
     /// A trial in progress: nodes below `trial_len` (0 outside a trial, so that one test tells
-    /// whether to save) are saved once, before their first change,
-    /// in `log`; a node's `mark` is `trial_id` once it is saved. Every mark is at most
-    /// `trial_id`, copies included.
+    /// whether to save) are saved once, before their first change, in `log`; a node's `mark`
+    /// is `trial_id` once it is saved. Every mark is at most `trial_id`, copies included.
     trialing: bool,
     trial_len: u32,
     trial_id: u32,

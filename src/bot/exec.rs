@@ -60,8 +60,9 @@ struct Running {
 }
 
 impl ExecBot {
-    /// The bot for `seat` running `command` (a program and its arguments, split at spaces);
-    /// the program is started at the first decision.
+    /// The bot for `seat` running `command` (a program and its arguments, split at spaces),
+    /// with `timeout_ms` milliseconds for each answer; the program is started at the first
+    /// decision.
     pub fn new(command: &str, seat: usize, mut rng: Stream, timeout_ms: u64) -> ExecBot {
         use rand::Rng;
         ExecBot {

@@ -1,6 +1,5 @@
-//! The greedy bot: [`GreedyBot`] weighs each legal move and keeps the one of highest value (ties broken
-//! from its stream). The value, in points, is what the move would give if played
-//!
+//! The greedy bot: [`GreedyBot`] weighs each legal move and keeps the one of highest value
+//! (ties broken from its stream). The value, in points, is what the move would give if played
 //! (on a copy of the game, or from a preview of the features; see below):
 //!
 //! *points the mover scored this turn − the most any opponent scored this turn*

@@ -22,21 +22,19 @@
 //! **Playouts.** After the bot's move every seat plays [`ROUNDS`] rounds of *bare* moves: the
 //! drawn tile laid at random, no piece put down — more rounds for a bigger budget
 //! ([`rounds_for`]: 1 round below 563 playouts, 2 at 1,000, 3 at 2,000, 4 at 4,000). A longer
-//! playout sees further but varies more; more playouts average that out. With two rounds at
-//! every budget, `mcts:2000` won 47.5 % (42.7–52.4 %) of 400 games of 2020 against `mcts`;
-//! with three, 57.6 % (52.7–62.4 %). That is what a board does with the features
-//! the move started — forests and rivers completed or blocked by the tiles to come — without
-//! the noise of random pieces: measured against the greedy bot in 2020 (200 playouts, 200
-//! games, seats rotated), bare playouts won 79 % and uniformly random ones 65 %; playing on to
-//! the end of the game instead of two rounds cost strength as well as time.
+//! playout sees further but varies more; more playouts average that out, so a bigger budget
+//! only pays when its playouts go further too. A bare playout shows what a board does with
+//! the features the move started — forests and rivers completed or blocked by the tiles to
+//! come — without the noise of random pieces, and stopping after a few rounds keeps that
+//! signal from drowning in the rest of the game. (The tuning runs behind these choices are in
+//! CHANGELOG.md, under the `mcts` bot.)
 //!
 //! **The evaluation** (`evaluate`) of a position is, for each player, the score, plus for
 //! each feature holding pieces what it would bring its majority — a forest or river what it
 //! would score if completed now, divided by one more than its open sides; a meadow or a river
 //! system what final scoring would give it now — plus what the pieces still in the supply are
 //! worth ([`MEEPLE_IN_SUPPLY`], [`HUT_IN_SUPPLY`], falling to nothing as the regular deck runs
-//! out). The value of the supply is what keeps the bot from spending every meeple at once:
-//! without it the same search won 33 % of its games against greedy.
+//! out). The value of the supply is what keeps the bot from spending every meeple at once.
 //!
 //! **The reward** of a playout is `tanh((own value − best opponent's value) / SCALE)`, from −1
 //! to 1, so that one runaway playout does not outweigh many close ones.
@@ -313,8 +311,8 @@ fn same_placement(a: &Move, b: &Move) -> bool {
         }
 }
 
-/// UCB1 over `children` (indexes into `stats`) with `parent` visits: an unvisited child
-/// first, else the highest bound; ties to the first.
+/// UCB1 over the children in `stats` (each with its index) with `parent` visits: the index
+/// of an unvisited child first, else of the highest bound; ties to the first.
 fn select(stats: impl Iterator<Item = (usize, Stats)>, parent: u32) -> usize {
     let ln = f64::from(parent.max(1)).ln();
     let mut best = (usize::MAX, f64::NEG_INFINITY);

@@ -90,7 +90,7 @@ pub enum BotKind {
     /// A person at the keyboard (standard input and error).
     Human,
     /// A program speaking the bot protocol (docs/bot-protocol.md): its command line, and
-    /// the seconds it has for each answer.
+    /// the milliseconds it has for each answer.
     Exec {
         command: String,
         timeout_ms: u64,
@@ -236,7 +236,8 @@ pub fn play_out_watching(
 /// Uniform over every legal move (placement, shaman choice and piece together).
 pub struct RandomBot {
     rng: Stream,
-    /// The legal moves by group, kept from one decision to the next.
+    /// Buffers for drawing one legal move without listing them all, kept from one decision
+    /// to the next.
     groups: MovePicker,
 }
 
@@ -244,7 +245,7 @@ impl RandomBot {
     pub fn new(rng: Stream) -> RandomBot {
         RandomBot {
             rng,
-            // Room for the groups of most turns from the start.
+            // Empty: the buffers grow to size in the first turns and keep their memory.
             groups: MovePicker::default(),
         }
     }
@@ -259,14 +260,14 @@ impl Bot for RandomBot {
         Ok(moves[below(&mut self.rng, moves.len())])
     }
 
-    /// The same draw as [`Bot::choose`] over the whole list, which is never made: the moves
-    /// are counted and only the one drawn is written out.
     fn start_over(&mut self, rng: Stream) -> bool {
         // The move picker holds buffers only.
         self.rng = rng;
         true
     }
 
+    /// The same draw as [`Bot::choose`] over the whole list, which is never made: the moves
+    /// are counted and only the one drawn is written out.
     fn choose_in(&mut self, game: &Game, _moves: &mut Vec<Move>) -> Result<Move, String> {
         let rng = &mut self.rng;
         game.pick_move(&mut self.groups, |n| below(rng, n))

@@ -264,9 +264,8 @@ impl Game {
         })
     }
 
-    /// The features around `pos`.
-    /// What is looked up can be narrowed to what the mover can put: meeples (`meeples`) and / or
-    /// huts (`huts`).
+    /// The features around `pos`. What is looked up can be narrowed to what the mover can
+    /// put: `wants` is (meeples, huts).
     pub(super) fn surroundings(&self, pos: Pos, wants: (bool, bool)) -> Surroundings {
         let mut s = Surroundings::NOTHING;
         // A square off the frontier has no neighbour, or holds a tile already.

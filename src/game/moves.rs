@@ -36,7 +36,8 @@ impl Game {
             if self.may_refuse(turn) {
                 out.push(Move::refuse());
             }
-            // A plain loop: collecting from the nested iterator costs twice as much here.
+            // A plain loop: collecting from the nested iterator is measurably slower on this
+            // hot path (figures in CHANGELOG.md, "Changed (speed)").
             for (pos, rots) in self.board.fitting(&self.set.tiles[drawn]) {
                 for rot in rotations(rots) {
                     out.push(Move {
@@ -119,7 +120,7 @@ impl Game {
 
     /// Move `pick(n)` of the `n` legal moves of the player to move, in the order of
     /// [`Game::legal_moves`], written out alone: a bot that draws one move at random needs no
-    /// list. `groups` is a buffer. `None` once the game is over.
+    /// list. `buf` holds the buffers, kept between calls. `None` once the game is over.
     pub(crate) fn pick_move(
         &self,
         buf: &mut MovePicker,
@@ -326,9 +327,10 @@ impl Game {
         None
     }
 
-    /// The legal moves of the player to move as groups, in the order of
+    /// Calls `f` with the legal moves of the player to move as groups, in the order of
     /// [`Game::legal_moves`], each with the list of shaman choices its moves index: what a
-    /// bot that wants one move of many needs, without listing them all. Returns that list.
+    /// bot that wants one move of many needs, without listing them all. Returns the list of
+    /// shaman choices, for groups kept to be expanded later.
     fn move_groups(&self, mut f: impl FnMut(MoveGroup, &[Option<usize>])) -> Recalls {
         const NO_RECALL: &[Option<usize>] = &[None];
         let mut recalls = Recalls::new(None);
@@ -803,10 +805,10 @@ impl MoveGroup {
         usize::from(self.run) * usize::from(self.each)
     }
 
-    /// The moves of the group, in the order of [`Game::legal_moves`]; `recalls` is the list
-    /// of shaman choices the group was made with.
-    /// Calls `f` with each move of the group, in order. Plain loops: collecting the moves
-    /// from a nested iterator cost legal_moves a fifth more.
+    /// Calls `f` with each move of the group, in the order of [`Game::legal_moves`];
+    /// `recalls` is the list of shaman choices the group was made with.
+    // Plain loops: collecting the moves from a nested iterator makes move generation
+    // measurably slower (figures in CHANGELOG.md, "Changed (speed)").
     fn each_move(&self, recalls: &[Option<usize>], mut f: impl FnMut(Move)) {
         let first = usize::from(self.first);
         let choices = &recalls[first..first + usize::from(self.run)];
