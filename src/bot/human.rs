@@ -8,7 +8,7 @@
 use std::io::{BufRead, Write};
 
 use crate::game::{Event, Game, Move};
-use crate::log::{move_text, read_move};
+use crate::notation::{move_text, read_move};
 use crate::render;
 
 use super::Bot;
