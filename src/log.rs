@@ -17,8 +17,8 @@ use crate::error::InputError;
 use crate::feature::PieceAt;
 use crate::game::{Event, Game};
 use crate::notation::{
-    MoveLine, herd_text, parse_move, parse_player, piece_address, piece_name, spot_name,
-    zone_letter, zone_name,
+    MoveLine, NotationError, herd_text, parse_move, parse_player, piece_address, piece_name,
+    spot_name, zone_letter, zone_name,
 };
 use crate::scout::Special;
 use crate::tile::Dir;
@@ -30,8 +30,29 @@ pub const FORMAT: &str = "hunters-log 1";
 /// that recorded it (a later version may change a rule or a bot).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// Tags that are free text for people: kept by [`bless`](crate::replay::bless), ignored by [`verify`](crate::replay::verify).
+/// Tags that are free text for people: kept by [`bless`](crate::replay::bless), ignored by
+/// [`verify`](crate::replay::verify).
 pub const NOTE_TAGS: [&str; 3] = ["Title", "Source", "Comment"];
+
+/// Why an event line does not read. The line's number is added by [`parse`], which reports
+/// it as an [`InputError`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EventError {
+    /// A `place` line, or the player of another event, that the notation does not read.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    #[error(
+        "expected `draw PLAYER TILE`, then `bonus` for the bonus deck and `again` for a refused \
+         tile drawn again"
+    )]
+    Draw,
+    #[error("expected `refuse PLAYER TILE` or `refuse PLAYER TILE bonus`")]
+    Refuse,
+    #[error("expected `deal PLAYER PIECE`")]
+    Deal,
+    #[error("unknown event {0:?}; expected one of {events}", events = EVENTS.join(", "))]
+    Unknown(String),
+}
 
 /// A header tag as read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -406,7 +427,7 @@ pub fn parse(text: &str, file: &str) -> Result<Log, InputError> {
             continue;
         }
         let text = content.split_whitespace().collect::<Vec<_>>().join(" ");
-        let kind = parse_event(content).map_err(|m| err(number, m))?;
+        let kind = parse_event(content).map_err(|e| err(number, e.to_string()))?;
         log.lines.push(Line { number, text, kind });
         log.last_event_line = number;
     }
@@ -437,7 +458,7 @@ pub fn parse(text: &str, file: &str) -> Result<Log, InputError> {
 }
 
 /// One event line (without its comment): what the replay needs from it.
-pub fn parse_event(content: &str) -> Result<LineKind, String> {
+pub fn parse_event(content: &str) -> Result<LineKind, EventError> {
     let words: Vec<&str> = content.split_whitespace().collect();
     Ok(match words.first().copied().unwrap_or("") {
         "draw" => parse_draw(&words)?,
@@ -445,25 +466,18 @@ pub fn parse_event(content: &str) -> Result<LineKind, String> {
             ["refuse", p, _] | ["refuse", p, _, "bonus"] => LineKind::Refuse {
                 player: parse_player(p)?,
             },
-            _ => {
-                return Err("expected `refuse PLAYER TILE` or `refuse PLAYER TILE bonus`".into());
-            }
+            _ => return Err(EventError::Refuse),
         },
         "deal" => match words[..] {
             ["deal", p, piece] => LineKind::Deal {
                 player: parse_player(p)?,
                 piece: piece.to_string(),
             },
-            _ => return Err("expected `deal PLAYER PIECE`".into()),
+            _ => return Err(EventError::Deal),
         },
         "place" => LineKind::Place(parse_move(&words)?),
         w if EVENTS.contains(&w) => LineKind::Consequence,
-        w => {
-            return Err(format!(
-                "unknown event {w:?}; expected one of {}",
-                EVENTS.join(", ")
-            ));
-        }
+        w => return Err(EventError::Unknown(w.to_string())),
     })
 }
 
@@ -482,15 +496,13 @@ pub fn parse_tag(s: &str) -> Option<Tag> {
     })
 }
 
-fn parse_draw(w: &[&str]) -> Result<LineKind, String> {
-    let usage = "expected `draw PLAYER TILE`, then `bonus` for the bonus deck and `again` for a \
-                 refused tile drawn again";
+fn parse_draw(w: &[&str]) -> Result<LineKind, EventError> {
     let (bonus, again) = match w.get(3..) {
         Some([]) => (false, false),
         Some(["bonus"]) => (true, false),
         Some(["again"]) => (false, true),
         Some(["bonus", "again"]) => (true, true),
-        _ => return Err(usage.to_string()),
+        _ => return Err(EventError::Draw),
     };
     Ok(LineKind::Draw {
         player: parse_player(w[1])?,
@@ -508,4 +520,60 @@ pub(crate) fn known_tag(name: &str) -> bool {
     .contains(&name)
         || crate::options::is_rule(name)
         || NOTE_TAGS.contains(&name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words a person reads for a line that does not parse are part of the interface
+    /// (`tests/bad-inputs` pins many): these are the ones no broken file there shows.
+    #[test]
+    fn lines_that_do_not_read_say_what_was_expected() {
+        let said = |line: &str| parse_event(line).unwrap_err().to_string();
+        assert_eq!(
+            said("draw 1"),
+            "expected `draw PLAYER TILE`, then `bonus` for the bonus deck and `again` for a \
+             refused tile drawn again"
+        );
+        assert_eq!(
+            said("refuse 1"),
+            "expected `refuse PLAYER TILE` or `refuse PLAYER TILE bonus`"
+        );
+        assert_eq!(said("deal 1"), "expected `deal PLAYER PIECE`");
+        assert_eq!(
+            said("hop 1"),
+            "unknown event \"hop\"; expected one of deal, draw, refuse, discard, place, return, \
+             cover, score, end"
+        );
+        assert_eq!(
+            said("deal 6 shaman"),
+            "expected a player number 1 to 5, found \"6\""
+        );
+        assert_eq!(
+            said("place 1 34 1,0"),
+            "expected `place PLAYER TILE X,Y rDEGREES [shaman PIECE X,Y:ZONE] [PIECE ZONE] \
+             [= …]`"
+        );
+        assert_eq!(
+            said("place 1 34 1;0 r90"),
+            "expected a square X,Y, found \"1;0\""
+        );
+        assert_eq!(
+            said("place 1 34 1,0 r45"),
+            "expected r0, r90, r180 or r270, found \"r45\""
+        );
+        assert_eq!(
+            said("place 1 34 1,0 r90 shaman chief 0,0:N"),
+            "expected a piece name, found \"chief\""
+        );
+        assert_eq!(
+            said("place 1 34 1,0 r90 shaman hunter 0,0"),
+            "expected X,Y:ZONE, found \"0,0\""
+        );
+        assert_eq!(
+            said("place 1 34 1,0 r90 chief N"),
+            "expected gatherer, fisher, hunter or hut, found \"chief\""
+        );
+    }
 }

@@ -9,6 +9,65 @@ use crate::feature::{Herd, PieceAt, ZoneId};
 use crate::game::{Game, Move, OnBoard, Play};
 use crate::tile::{Deck, Dir, Piece, Rotation, Side, Tile, ZoneKind, ZoneRef};
 
+/// Words that are not a move as the notation writes one. The messages name what was expected
+/// and quote what was found, for a person correcting a line or an entry.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    #[error("expected a player number 1 to 5, found {0:?}")]
+    Player(String),
+    /// Too few words, or words left over, for a `place` line.
+    #[error(
+        "expected `place PLAYER TILE X,Y rDEGREES [shaman PIECE X,Y:ZONE] [PIECE ZONE] \
+         [= …]`"
+    )]
+    Place,
+    #[error("expected a square X,Y, found {0:?}")]
+    Square(String),
+    #[error("expected r0, r90, r180 or r270, found {0:?}")]
+    Rotation(String),
+    /// The piece after `shaman`.
+    #[error("expected a piece name, found {0:?}")]
+    Recalled(String),
+    /// Where the shaman's piece stands.
+    #[error("expected X,Y:ZONE, found {0:?}")]
+    Address(String),
+    #[error("expected gatherer, fisher, hunter or hut, found {0:?}")]
+    Piece(String),
+}
+
+/// Why words do not name a move for the player to move: they do not read, or they name
+/// another turn, tile, piece or zone than the game has. Whether the move they name is legal
+/// is [`Game::check`]'s to say, not this.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    #[error("the game is over")]
+    GameOver,
+    /// Players counted from 0, as the game counts them.
+    #[error("it is player {}'s turn, not player {}'s", .turn + 1, .named + 1)]
+    NotTheirTurn { turn: usize, named: usize },
+    #[error("the tile drawn is {drawn}, not {named}")]
+    NotTheTileDrawn { drawn: String, named: String },
+    /// A land tile named before the turn's draw.
+    #[error("a land tile is drawn before it is laid")]
+    NotDrawnYet,
+    /// Only a square typed, and no drawn tile for it to be about.
+    #[error("no tile is drawn yet: name the special tile (`place P TILE X,Y …`) or `draw`")]
+    SquareBeforeDraw,
+    #[error(
+        "a move starts with `place`, `refuse` or `draw`, or is a square `X,Y` for the drawn tile"
+    )]
+    NotAMove,
+    /// The shaman's recall names a piece that is not there.
+    #[error("no {} stands at {address}", piece_name(*.piece))]
+    NoPieceThere { piece: Piece, address: String },
+    #[error("tile {tile} has no spot {spot}")]
+    NoSpot { tile: String, spot: String },
+    #[error("tile {tile} has no zone {zone} at that rotation")]
+    NoZone { tile: String, zone: String },
+}
+
 /// The parts of a `place` line the replay needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveLine {
@@ -178,10 +237,10 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
     s
 }
 
-pub(crate) fn parse_player(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_player(s: &str) -> Result<usize, NotationError> {
     match s.parse::<usize>() {
         Ok(p) if (1..=crate::feature::MAX_PLAYERS).contains(&p) => Ok(p - 1),
-        _ => Err(format!("expected a player number 1 to 5, found {s:?}")),
+        _ => Err(NotationError::Player(s.to_string())),
     }
 }
 
@@ -192,23 +251,21 @@ pub(crate) fn parse_pos(s: &str) -> Option<Pos> {
     (x.abs() <= 10_000 && y.abs() <= 10_000).then(|| Pos::new(x, y))
 }
 
-pub(crate) fn parse_move(w: &[&str]) -> Result<MoveLine, String> {
-    let usage = "expected `place PLAYER TILE X,Y rDEGREES [shaman PIECE X,Y:ZONE] [PIECE ZONE] \
-                 [= …]`";
+pub(crate) fn parse_move(w: &[&str]) -> Result<MoveLine, NotationError> {
     // What follows `=` is only compared, never needed to replay.
     let end = w.iter().position(|x| *x == "=").unwrap_or(w.len());
     let w = &w[..end];
     if w.len() < 5 {
-        return Err(usage.to_string());
+        return Err(NotationError::Place);
     }
     let player = parse_player(w[1])?;
-    let pos = parse_pos(w[3]).ok_or_else(|| format!("expected a square X,Y, found {:?}", w[3]))?;
+    let pos = parse_pos(w[3]).ok_or_else(|| NotationError::Square(w[3].to_string()))?;
     let rot = match w[4] {
         "r0" => Rotation(0),
         "r90" => Rotation(1),
         "r180" => Rotation(2),
         "r270" => Rotation(3),
-        other => return Err(format!("expected r0, r90, r180 or r270, found {other:?}")),
+        other => return Err(NotationError::Rotation(other.to_string())),
     };
     let mut m = MoveLine {
         player,
@@ -219,24 +276,21 @@ pub(crate) fn parse_move(w: &[&str]) -> Result<MoveLine, String> {
     };
     let mut rest = &w[5..];
     if let ["shaman", piece, at, tail @ ..] = rest {
-        let piece =
-            piece_from(piece).ok_or_else(|| format!("expected a piece name, found {piece:?}"))?;
+        let piece = piece_from(piece).ok_or_else(|| NotationError::Recalled(piece.to_string()))?;
         let (sq, zone) = at
             .split_once(':')
-            .ok_or_else(|| format!("expected X,Y:ZONE, found {at:?}"))?;
-        let sq = parse_pos(sq).ok_or_else(|| format!("expected a square X,Y, found {sq:?}"))?;
+            .ok_or_else(|| NotationError::Address(at.to_string()))?;
+        let sq = parse_pos(sq).ok_or_else(|| NotationError::Square(sq.to_string()))?;
         m.recall = Some((piece, sq, zone.to_string()));
         rest = tail;
     }
     match rest {
         [] => {}
         [piece, zone] => {
-            let piece = piece_from(piece).ok_or_else(|| {
-                format!("expected gatherer, fisher, hunter or hut, found {piece:?}")
-            })?;
+            let piece = piece_from(piece).ok_or_else(|| NotationError::Piece(piece.to_string()))?;
             m.piece = Some((piece, zone.to_string()));
         }
-        _ => return Err(usage.to_string()),
+        _ => return Err(NotationError::Place),
     }
     Ok(m)
 }
@@ -252,19 +306,15 @@ pub(crate) fn lays_special(game: &Game, m: &MoveLine) -> bool {
 /// for the drawn tile only where it goes (`1,0 r90 hunter Es`), in the game's terms for the
 /// player to move; whether it is legal is [`Game::check`]'s to say. A player or tile other
 /// than the turn's is named as such, not read as some other move.
-pub fn read_move(game: &Game, text: &str) -> Result<Move, String> {
-    let turn = game.turn().ok_or("the game is over")?;
+pub fn read_move(game: &Game, text: &str) -> Result<Move, MoveError> {
+    let turn = game.turn().ok_or(MoveError::GameOver)?;
     let typed = as_written(text);
     let w: Vec<&str> = typed.iter().map(String::as_str).collect();
     let drawn = turn.tile.map(|t| game.tiles().tiles[t].id.clone());
     let player = (turn.player + 1).to_string();
     if w.first().is_some_and(|s| parse_pos(s).is_some()) {
         let Some(id) = &drawn else {
-            return Err(
-                "no tile is drawn yet: name the special tile (`place P TILE X,Y …`) \
-                        or `draw`"
-                    .to_string(),
-            );
+            return Err(MoveError::SquareBeforeDraw);
         };
         let mut full = vec!["place", player.as_str(), id.as_str()];
         full.extend(w);
@@ -278,11 +328,7 @@ pub fn read_move(game: &Game, text: &str) -> Result<Move, String> {
         Some("place") => move_of_line(game, &parse_move(&w)?),
         Some("refuse") => named(&w).map(|()| Move::refuse()),
         Some("draw") => named(&w).map(|()| Move::draw()),
-        _ => Err(
-            "a move starts with `place`, `refuse` or `draw`, or is a square `X,Y` for the \
-                  drawn tile"
-                .to_string(),
-        ),
+        _ => Err(MoveError::NotAMove),
     }
 }
 
@@ -357,14 +403,13 @@ fn is_tile_id(word: &str) -> bool {
 }
 
 /// Whether it is `player`'s turn, or whose it is.
-pub(crate) fn turn_of(game: &Game, player: usize) -> Result<(), String> {
+pub(crate) fn turn_of(game: &Game, player: usize) -> Result<(), MoveError> {
     match game.turn() {
-        None => Err("the game is over".to_string()),
-        Some(t) if t.player != player => Err(format!(
-            "it is player {}'s turn, not player {}'s",
-            t.player + 1,
-            player + 1
-        )),
+        None => Err(MoveError::GameOver),
+        Some(t) if t.player != player => Err(MoveError::NotTheirTurn {
+            turn: t.player,
+            named: player,
+        }),
         Some(_) => Ok(()),
     }
 }
@@ -372,34 +417,31 @@ pub(crate) fn turn_of(game: &Game, player: usize) -> Result<(), String> {
 /// The move a `place` line describes for the player to move: its player must be the one to
 /// move and its tile the one drawn (or, with Scout, a special tile). Whether it is legal is
 /// [`Game::check`]'s to say.
-pub fn move_of_line(game: &Game, m: &MoveLine) -> Result<Move, String> {
+pub fn move_of_line(game: &Game, m: &MoveLine) -> Result<Move, MoveError> {
     turn_of(game, m.player)?;
     let drawn = game.turn().and_then(|t| t.tile);
     if !lays_special(game, m)
         && let Some(t) = drawn
         && game.tiles().tiles[t].id != m.tile
     {
-        return Err(format!(
-            "the tile drawn is {}, not {}",
-            game.tiles().tiles[t].id,
-            m.tile
-        ));
+        return Err(MoveError::NotTheTileDrawn {
+            drawn: game.tiles().tiles[t].id.clone(),
+            named: m.tile.clone(),
+        });
     }
     to_move(game, m)
 }
 
 /// The move a `place` line describes, in the game's terms.
-pub(crate) fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
-    let turn = game.turn().ok_or("the game is over")?;
+pub(crate) fn to_move(game: &Game, m: &MoveLine) -> Result<Move, MoveError> {
+    let turn = game.turn().ok_or(MoveError::GameOver)?;
     // A Scout special tile is laid instead of the drawn one.
     let special = game
         .tiles()
         .tile(&m.tile)
         .filter(|(_, t)| t.deck == Deck::Scout)
         .map(|(i, _)| i);
-    let tile_index = special
-        .or(turn.tile)
-        .ok_or("a land tile is drawn before it is laid")?;
+    let tile_index = special.or(turn.tile).ok_or(MoveError::NotDrawnYet)?;
     let tile = &game.tiles().tiles[tile_index];
     let recall = match &m.recall {
         None => None,
@@ -413,7 +455,10 @@ pub(crate) fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
                 .iter()
                 .position(|p| p.player == turn.player && there(p))
                 .or_else(|| pieces.iter().position(there));
-            Some(found.ok_or_else(|| format!("no {} stands at {address}", piece_name(*piece)))?)
+            Some(found.ok_or(MoveError::NoPieceThere {
+                piece: *piece,
+                address,
+            })?)
         }
     };
     let piece = match &m.piece {
@@ -423,7 +468,10 @@ pub(crate) fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
                 .spots
                 .iter()
                 .position(|s| s.name == *name)
-                .ok_or_else(|| format!("tile {} has no spot {name}", tile.id))?;
+                .ok_or_else(|| MoveError::NoSpot {
+                    tile: tile.id.clone(),
+                    spot: name.clone(),
+                })?;
             Some((
                 *piece,
                 PieceAt::Spot {
@@ -433,8 +481,10 @@ pub(crate) fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
             ))
         }
         Some((piece, name)) => {
-            let zone = zone_named(tile, m.at.rot, name)
-                .ok_or_else(|| format!("tile {} has no zone {name} at that rotation", tile.id))?;
+            let zone = zone_named(tile, m.at.rot, name).ok_or_else(|| MoveError::NoZone {
+                tile: tile.id.clone(),
+                zone: name.clone(),
+            })?;
             Some((
                 *piece,
                 PieceAt::Zone(ZoneId {
@@ -450,4 +500,41 @@ pub(crate) fn to_move(game: &Game, m: &MoveLine) -> Result<Move, String> {
         piece,
         play: special.map_or(Play::Drawn, Play::Special),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// What the human seat and `record` answer to words that name no move of this turn.
+    #[test]
+    fn words_for_another_turn_say_whose_and_what() {
+        let game = Game::seeded(&Variant::load("2020").unwrap(), 2, 7);
+        let turn = game.turn().unwrap();
+        let drawn = &game.tiles().tiles[turn.tile.unwrap()].id;
+        let said = |text: &str| read_move(&game, text).unwrap_err().to_string();
+        assert_eq!(said("refuse 2"), "it is player 1's turn, not player 2's");
+        assert_eq!(
+            said("place 1 Z9 1,0 r0"),
+            format!("the tile drawn is {drawn}, not Z9")
+        );
+        assert_eq!(
+            said("hop"),
+            "a move starts with `place`, `refuse` or `draw`, or is a square `X,Y` for the drawn \
+             tile"
+        );
+        assert_eq!(
+            said("1,0 r0 hunter q"),
+            format!("tile {drawn} has no zone q at that rotation")
+        );
+        assert_eq!(
+            said("1,0 r0 shaman hunter 5,5:N"),
+            "no hunter stands at 5,5:N"
+        );
+        assert_eq!(
+            said("1,0 r45"),
+            "expected r0, r90, r180 or r270, found \"r45\""
+        );
+    }
 }

@@ -27,8 +27,8 @@ use std::sync::Arc;
 
 use crate::game::{Event, Game, Move};
 use crate::illegal::IllegalMove;
-use crate::log::{self, Header, LineKind, Log};
-use crate::notation;
+use crate::log::{self, EventError, Header, LineKind, Log};
+use crate::notation::{self, MoveError};
 use crate::ruleset::Ruleset;
 use crate::scout::{Special, pieces_each};
 use crate::tile::Deck;
@@ -84,6 +84,18 @@ impl std::error::Error for Refused {}
 impl From<String> for Refused {
     fn from(s: String) -> Refused {
         Refused::Other(s)
+    }
+}
+
+impl From<EventError> for Refused {
+    fn from(e: EventError) -> Refused {
+        Refused::Other(e.to_string())
+    }
+}
+
+impl From<MoveError> for Refused {
+    fn from(e: MoveError) -> Refused {
+        Refused::Other(e.to_string())
     }
 }
 

@@ -541,16 +541,16 @@ fn play_line(game: &mut Game, log: &Log, line: &Line) -> Result<(), Failure> {
             found,
         })
     };
-    let why = |e: String| diverge(format!("`{}`: {e}", line.text));
+    let why = |e: &dyn fmt::Display| diverge(format!("`{}`: {e}", line.text));
     let mv = match &line.kind {
-        LineKind::Place(m) => move_of_line(game, m).map_err(why)?,
+        LineKind::Place(m) => move_of_line(game, m).map_err(|e| why(&e))?,
         LineKind::Refuse { player } => {
-            turn_of(game, *player).map_err(why)?;
+            turn_of(game, *player).map_err(|e| why(&e))?;
             Move::refuse()
         }
         _ => return Ok(()),
     };
-    game.play(mv).map_err(|e| why(e.to_string()))
+    game.play(mv).map_err(|e| why(&e))
 }
 
 /// Whether a log stops before its game's end: it has no `Result` and no `end` line.
@@ -633,7 +633,7 @@ fn replay(log: &Log, mut game: Game, unfinished: bool) -> Result<(Game, usize), 
         let mv = match &line.kind {
             LineKind::Place(m) => {
                 turns += 1;
-                to_move(&game, m).map_err(|e| diverge(line.number, want.clone(), e))?
+                to_move(&game, m).map_err(|e| diverge(line.number, want.clone(), e.to_string()))?
             }
             LineKind::Refuse { .. } => Move::refuse(),
             _ => return Err(diverge(line.number, want, line.text.clone())),
@@ -808,7 +808,7 @@ fn replay_moves(log: &Log, s: Setup, limit_moves: Option<usize>) -> Rescored {
                 match to_move(&game, m) {
                     Ok(mv) => mv,
                     Err(e) => {
-                        stopped = Some(stop_at(line, e));
+                        stopped = Some(stop_at(line, e.to_string()));
                         break;
                     }
                 }

@@ -135,7 +135,9 @@ impl Write for Screen {
 /// asked, and the text is only read.
 fn answer(g: &Game, text: &str) -> String {
     if g.is_over() {
-        return read_move(g, text).expect_err("nothing to play once the game is over");
+        return read_move(g, text)
+            .expect_err("nothing to play once the game is over")
+            .to_string();
     }
     let moves = legal(g);
     let screen = Screen::default();

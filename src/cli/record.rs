@@ -542,7 +542,7 @@ impl Session {
                 };
             }
             ["draw"] | ["refuse"] | ["refuse", _] => {
-                let mv = notation::read_move(self.game(), line)?;
+                let mv = notation::read_move(self.game(), line).map_err(|e| e.to_string())?;
                 self.rec.play(mv).map_err(|e| e.to_string())?;
                 return Ok(Outcome::Changed);
             }
@@ -580,7 +580,7 @@ impl Session {
                             )
                         })?
                     }
-                    Err(_) => notation::read_move(self.game(), line)?,
+                    Err(_) => notation::read_move(self.game(), line).map_err(|e| e.to_string())?,
                 };
                 self.rec.play(mv).map_err(|e| e.to_string())?;
             }
