@@ -10,6 +10,10 @@
 //! Every move line carries, after `=`, what the placement looks like on the board: the zone on
 //! each side and the tiles it touches. A changed coordinate or rotation therefore shows on its
 //! own line, even when the changed move would be legal and score the same.
+//!
+//! Moves, zones and pieces are written in the [`notation`](crate::notation) people and bots
+//! use; replaying a log is [`replay`](crate::replay)'s, so the file's reader and writer never
+//! play a move.
 
 use std::path::Path;
 
@@ -148,7 +152,7 @@ pub struct Header {
 
 impl Header {
     /// The header of a seeded game between these bots (anything that prints as a name: the
-    /// log module does not know the bots, so that bots may speak its notation).
+    /// log does not know the bots, which stand on the notation beside it).
     pub fn for_bots<B: std::fmt::Display>(variant: &str, seed: u64, bots: &[B]) -> Header {
         Header {
             variant: variant.to_string(),
