@@ -16,7 +16,7 @@ use hunters::Variant;
 use hunters::bot::BotKind;
 use hunters::compare::{self, Table};
 use hunters::game::{Game, Move};
-use hunters::log;
+use hunters::{log, replay};
 
 /// The system allocator, counting allocations (for the `allocations` section).
 struct Counting;
@@ -280,7 +280,7 @@ fn verify_corpus() {
     let (r, _) = rate(|_| {
         for (path, text) in &texts {
             let parsed = log::parse(text, "golden").expect("a golden log parses");
-            log::verify(&parsed, path.parent()).expect("a golden log verifies");
+            replay::verify(&parsed, path.parent()).expect("a golden log verifies");
         }
     });
     println!("## Verifying the golden corpus");

@@ -3,13 +3,13 @@
 //!
 //! A [`Variant`] is an edition of the rules with its tile set and options; a [`game::Game`]
 //! is dealt from it and a seed, and played with [`bot`]s or move by move; a [`log`] records it
-//! and replays it without any random generator.
+//! and [`replay`] checks it without any random generator.
 //!
 //! ```
 //! use hunters::Variant;
 //! use hunters::bot::{BotKind, play_out};
 //! use hunters::game::{Category, Game};
-//! use hunters::log;
+//! use hunters::{log, replay};
 //!
 //! let variant = Variant::load("2020").expect("a built-in variant");
 //! let mut game = Game::seeded(&variant, 2, 7);
@@ -29,7 +29,7 @@
 //! // The log of the game verifies: every move legal, every score as written.
 //! let text = log::write(&game, &log::Header::for_bots("2020", 7, &bots));
 //! let parsed = log::parse(&text, "game.log").expect("a log we wrote parses");
-//! assert!(log::verify(&parsed, None).is_ok());
+//! assert!(replay::verify(&parsed, None).is_ok());
 //! ```
 //!
 //! Underneath, tiles are data: a [`TileSet`] is loaded (and checked) from TOML, the [`Board`]
@@ -49,10 +49,12 @@ pub mod feature;
 pub mod game;
 pub mod illegal;
 pub mod log;
+pub mod notation;
 pub mod options;
 pub mod params;
 pub mod record;
 pub mod render;
+pub mod replay;
 pub mod rng;
 pub mod ruleset;
 pub mod scout;

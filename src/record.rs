@@ -17,7 +17,7 @@
 //! assert_eq!(table.need(), Need::Draw { player: 0, bonus: false });
 //! let drawn = table.game().tiles().tile("19").unwrap().0;
 //! table.draw(drawn).unwrap();
-//! let mv = hunters::log::read_move(table.game(), "-1,0 r0").unwrap();
+//! let mv = hunters::notation::read_move(table.game(), "-1,0 r0").unwrap();
 //! table.play(mv).unwrap();
 //! assert_eq!(table.need(), Need::Draw { player: 1, bonus: false });
 //! ```
@@ -27,7 +27,8 @@ use std::sync::Arc;
 
 use crate::game::{Event, Game, Move};
 use crate::illegal::IllegalMove;
-use crate::log::{self, Header, LineKind, Log};
+use crate::log::{self, EventError, Header, LineKind, Log};
+use crate::notation::{self, MoveError};
 use crate::ruleset::Ruleset;
 use crate::scout::{Special, pieces_each};
 use crate::tile::Deck;
@@ -83,6 +84,18 @@ impl std::error::Error for Refused {}
 impl From<String> for Refused {
     fn from(s: String) -> Refused {
         Refused::Other(s)
+    }
+}
+
+impl From<EventError> for Refused {
+    fn from(e: EventError) -> Refused {
+        Refused::Other(e.to_string())
+    }
+}
+
+impl From<MoveError> for Refused {
+    fn from(e: MoveError) -> Refused {
+        Refused::Other(e.to_string())
     }
 }
 
@@ -287,11 +300,11 @@ impl Recording {
                     )
                     .into());
                 }
-                let mv = log::move_of_line(&self.game, &m)?;
+                let mv = notation::move_of_line(&self.game, &m)?;
                 self.play(mv)
             }
             LineKind::Refuse { player } => {
-                let mv = log::read_move(&self.game, &format!("refuse {}", player + 1))?;
+                let mv = notation::read_move(&self.game, &format!("refuse {}", player + 1))?;
                 self.play(mv)
             }
         }

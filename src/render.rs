@@ -574,7 +574,7 @@ fn piece_shape(piece: Piece, x: f64, y: f64, colour: &str, marks: &str) -> Strin
     };
     format!(
         r##"<g class="piece {}"{marks}>{shape} fill="none" stroke="#ffffff" stroke-width="4.5" stroke-linejoin="round"/>{shape} fill="{colour}" stroke="#111111" stroke-width="1.4" stroke-linejoin="round"/></g>"##,
-        crate::log::piece_name(piece)
+        crate::notation::piece_name(piece)
     )
 }
 

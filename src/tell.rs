@@ -3,7 +3,7 @@
 //! feature. `hunters record` and the human seat of `hunters play` both speak it.
 
 use crate::game::{Event, Game};
-use crate::log;
+use crate::notation;
 use crate::scout::Special;
 
 /// What the rules made of a move, in words: `names` holds each seat's name.
@@ -63,15 +63,15 @@ pub fn event(game: &Game, e: &Event, names: &[String]) -> String {
             if let Some(r) = recall {
                 s += &format!(
                     ", the shaman takes back the {} at {}",
-                    log::piece_name(r.piece),
-                    log::piece_address(game, r.at)
+                    notation::piece_name(r.piece),
+                    notation::piece_address(game, r.at)
                 );
             }
             if let Some((p, at)) = piece {
                 s += &format!(
                     ", a {} on {}",
-                    log::piece_name(*p),
-                    log::piece_address(game, *at)
+                    notation::piece_name(*p),
+                    notation::piece_address(game, *at)
                 );
             }
             s
@@ -79,25 +79,25 @@ pub fn event(game: &Game, e: &Event, names: &[String]) -> String {
         Event::Return { player, piece, at } => format!(
             "{}'s {} at {} goes home",
             name(*player),
-            log::piece_name(*piece),
-            log::piece_address(game, *at)
+            notation::piece_name(*piece),
+            notation::piece_address(game, *at)
         ),
         Event::Cover { zone, animals } => format!(
             "the hunting trap covers {} at {}",
-            log::herd_text(animals),
-            log::zone_address(game, *zone)
+            notation::herd_text(animals),
+            notation::zone_address(game, *zone)
         ),
         Event::Score(s) if s.players.is_empty() => format!(
             "nobody scores the {} at {}",
             singular(s.category.name()),
-            log::zone_address(game, s.zone)
+            notation::zone_address(game, s.zone)
         ),
         Event::Score(s) => format!(
             "{} {} for the {} at {} ({})",
             who(&s.players),
             s.points(),
             singular(s.category.name()),
-            log::zone_address(game, s.zone),
+            notation::zone_address(game, s.zone),
             s.breakdown
         ),
         Event::End => "the last tile is laid: final scoring".to_string(),
@@ -205,7 +205,7 @@ pub fn square(game: &Game, pos: crate::board::Pos, names: &[String]) -> Option<S
             placed: placed as u16,
             zone,
         };
-        let label = log::zone_name(tile, p.rot, zone);
+        let label = notation::zone_name(tile, p.rot, zone);
         let line = match kind {
             ZoneKind::Forest => {
                 let f = features.forest(id);
@@ -234,7 +234,7 @@ pub fn square(game: &Game, pos: crate::board::Pos, names: &[String]) -> Option<S
             }
             ZoneKind::Meadow => {
                 let m = features.meadow(id);
-                let herd = log::herd_text(&m.animals);
+                let herd = notation::herd_text(&m.animals);
                 format!(
                     "meadow of {} tile{} ({}), {}; {}",
                     m.tiles,
@@ -284,13 +284,13 @@ pub fn square(game: &Game, pos: crate::board::Pos, names: &[String]) -> Option<S
             PieceAt::Zone(z) if usize::from(z.placed) == placed => Some(format!(
                 "{}'s {} on {}",
                 name(on.player),
-                log::piece_name(on.piece),
-                log::zone_name(tile, p.rot, z.zone)
+                notation::piece_name(on.piece),
+                notation::zone_name(tile, p.rot, z.zone)
             )),
             PieceAt::Spot { placed: at, spot } if usize::from(at) == placed => Some(format!(
                 "{}'s {} on the {}",
                 name(on.player),
-                log::piece_name(on.piece),
+                notation::piece_name(on.piece),
                 tile.spots
                     .get(usize::from(spot))
                     .map_or("spot", |s| s.name.as_str())

@@ -8,10 +8,10 @@
 use std::fmt::Write;
 
 use crate::game::{Category, Event, Game, OnBoard};
-use crate::log;
 use crate::render::{self, Frame, PLAYER, S, Timeline, esc};
 use crate::scout::Special;
 use crate::variant::Edition;
+use crate::{log, notation};
 
 /// What one step of the page shows: the move (none before the first), and the events from
 /// the draw before it to the last of its consequences.
@@ -201,16 +201,16 @@ fn move_sentence(game: &Game, names: &[String], e: &Event) -> String {
                 let _ = write!(
                     s,
                     ", takes back the {} on {} with the shaman",
-                    log::piece_name(r.piece),
-                    esc(&log::piece_address(game, r.at))
+                    notation::piece_name(r.piece),
+                    esc(&notation::piece_address(game, r.at))
                 );
             }
             if let Some((piece, at)) = piece {
                 let _ = write!(
                     s,
                     ", puts a {} on {}",
-                    log::piece_name(*piece),
-                    esc(&log::piece_address(game, *at))
+                    notation::piece_name(*piece),
+                    esc(&notation::piece_address(game, *at))
                 );
             }
             s
@@ -264,8 +264,8 @@ fn event_items(game: &Game, names: &[String], events: &[&Event]) -> Vec<String> 
                     r#"<span class="who"><i style="background:{}"></i>{} {}</span> {}"#,
                     PLAYER[p % PLAYER.len()],
                     p + 1,
-                    log::piece_name(*piece),
-                    esc(&log::piece_address(game, *at))
+                    notation::piece_name(*piece),
+                    esc(&notation::piece_address(game, *at))
                 )),
                 _ => None,
             })
@@ -330,13 +330,13 @@ fn event_item(game: &Game, names: &[String], e: &Event) -> Option<String> {
         } => format!(
             r#"<li class="return">{}’s {} goes home from {}</li>"#,
             player(names, *p),
-            log::piece_name(*piece),
-            esc(&log::piece_address(game, *at))
+            notation::piece_name(*piece),
+            esc(&notation::piece_address(game, *at))
         ),
         Event::Cover { zone, animals } => format!(
             r#"<li class="cover">the hunting trap covers {} at {}</li>"#,
-            esc(&log::herd_text(animals)),
-            esc(&log::zone_address(game, *zone))
+            esc(&notation::herd_text(animals)),
+            esc(&notation::zone_address(game, *zone))
         ),
         Event::Score(s) => {
             let who: Vec<String> = s.players.iter().map(|&p| player(names, p)).collect();
@@ -350,7 +350,7 @@ fn event_item(game: &Game, names: &[String], e: &Event) -> Option<String> {
                     who.join(", ")
                 },
                 esc(&s.breakdown.to_string()),
-                esc(&log::zone_address(game, s.zone))
+                esc(&notation::zone_address(game, s.zone))
             )
         }
         Event::End => r#"<li class="end">End of the game: gatherers and fishers go home, huts and hunters score</li>"#.to_string(),
@@ -725,13 +725,13 @@ mod tests {
             }
             logs += 1;
             let parsed = log::load(&path).unwrap();
-            let game = log::verify(&parsed, Some(&dir)).unwrap().game;
+            let game = crate::replay::verify(&parsed, Some(&dir)).unwrap().game;
             let (steps, timeline) = steps(&game);
             assert_eq!(steps.len(), parsed.moves() + 1, "{}", path.display());
             let closing = timeline.closing(&game);
             let tiles = &game.tiles().tiles;
             for (k, step) in steps.iter().enumerate() {
-                let at = log::replay_to(&parsed, Some(&dir), Some(k)).unwrap();
+                let at = crate::replay::replay_to(&parsed, Some(&dir), Some(k)).unwrap();
                 let here = format!("{} after {k} moves", path.display());
                 let laid = timeline.laid.iter().filter(|&&m| m <= k).count();
                 assert_eq!(laid, at.board().len(), "{here}");

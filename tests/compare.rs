@@ -10,6 +10,7 @@ use hunters::bot::BotKind;
 use hunters::compare;
 use hunters::game::{Category, Event};
 use hunters::log::{self, Header};
+use hunters::replay;
 
 #[test]
 fn diff_seed_7_of_the_three_editions_shows_per_category_differences() {
@@ -59,7 +60,7 @@ fn the_first_editions_differ_in_forests_and_rivers_only_by_the_counting_unit() {
         let game = compare::play(&v2002, &bots, seed).unwrap();
         let text = log::write(&game, &Header::for_bots("2002", seed, &bots));
         let parsed = log::parse(&text, "game.log").unwrap();
-        let under = log::replay_under(&parsed, None, &v2014).unwrap();
+        let under = replay::replay_under(&parsed, None, &v2014).unwrap();
         assert!(under.stopped.is_none(), "every 2002 move is legal in 2014");
         let scores = |g: &hunters::game::Game| -> Vec<_> {
             g.events()

@@ -219,7 +219,7 @@ fn undo_takes_back_the_persons_last_move() {
 fn moves_may_be_typed_in_any_case_and_spacing() {
     use hunters::Variant;
     use hunters::game::Game;
-    use hunters::log::{move_text, read_move};
+    use hunters::notation::{move_text, read_move};
     let mut checked = 0;
     for name in ["2002", "2020", "2014-scout"] {
         let variant = Variant::load(name).unwrap();
@@ -298,7 +298,7 @@ fn help_fits_the_game_and_counts_read_right() {
     // a hut, place it, and read the next turn's status line.
     use hunters::Variant;
     use hunters::game::Game;
-    use hunters::log::move_text;
+    use hunters::notation::move_text;
     let variant = Variant::load("2002").unwrap();
     let mut moves = Vec::new();
     let (seed, n) = (1..200u64)

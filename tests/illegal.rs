@@ -7,8 +7,8 @@
 //!    piece, the zone),
 //! 3. `Game::play` refuses the move and leaves the game as it was (its log, turn, supplies,
 //!    hands and legal moves), and
-//! 4. where the move can be typed (a human seat, a hand-written log), `log::read_move` reads
-//!    the text as that very move and the answer a person sees names the same cause.
+//! 4. where the move can be typed (a human seat, a hand-written log), `notation::read_move`
+//!    reads the text as that very move and the answer a person sees names the same cause.
 //!
 //! A move that breaks several rules is answered with the first in the documented order: the
 //! tile, the shaman's recall, then the piece.
@@ -28,7 +28,8 @@ use hunters::bot::{Bot, HumanBot};
 use hunters::game::{
     Event, Game, IllegalMove, IllegalPiece, IllegalRecall, IllegalScout, Move, Play,
 };
-use hunters::log::{self, Header, read_move};
+use hunters::log::{self, Header};
+use hunters::notation::read_move;
 use hunters::scout::Special;
 use hunters::{Board, Dir, Piece, PieceAt, PlaceError, Rotation, Side, Variant, ZoneId, ZoneKind};
 
@@ -134,7 +135,9 @@ impl Write for Screen {
 /// asked, and the text is only read.
 fn answer(g: &Game, text: &str) -> String {
     if g.is_over() {
-        return read_move(g, text).expect_err("nothing to play once the game is over");
+        return read_move(g, text)
+            .expect_err("nothing to play once the game is over")
+            .to_string();
     }
     let moves = legal(g);
     let screen = Screen::default();

@@ -9,7 +9,8 @@ use run::hunters;
 use hunters::Variant;
 use hunters::bot::{BotKind, play_out};
 use hunters::game::Game;
-use hunters::log::{self, Failure, Header};
+use hunters::log::{self, Header};
+use hunters::replay::{self, Failure};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -47,7 +48,7 @@ fn played(variant: &str, bots: &[BotKind], seed: u64) -> String {
 
 fn check(text: &str) -> Result<usize, Failure> {
     let parsed = log::parse(text, "test.log").map_err(Failure::Unreadable)?;
-    log::verify(&parsed, None).map(|v| v.turns)
+    replay::verify(&parsed, None).map(|v| v.turns)
 }
 
 /// The line a tampered log is rejected at (panics if it is accepted or unreadable).
@@ -65,7 +66,7 @@ fn every_golden_log_verifies() {
     assert!(logs.len() >= 12, "golden/ holds {} logs", logs.len());
     for path in logs {
         let parsed = log::load(&path).unwrap_or_else(|e| panic!("{e}"));
-        if let Err(e) = log::verify(&parsed, path.parent()) {
+        if let Err(e) = replay::verify(&parsed, path.parent()) {
             panic!("{e}");
         }
     }
@@ -223,8 +224,8 @@ place 2 9 -1,1 r90
 ";
     let parsed = log::parse(scenario, "scenario.log").unwrap();
     // Incomplete as written: the consequences and the result are missing.
-    assert!(log::verify(&parsed, None).is_err());
-    let blessed = log::bless(&parsed, None).unwrap();
+    assert!(replay::verify(&parsed, None).is_err());
+    let blessed = replay::bless(&parsed, None).unwrap();
     assert!(blessed.starts_with("# A two-tile scenario"), "{blessed}");
     assert!(blessed.contains("[Title \"two tiles\"]"));
     assert!(
@@ -234,7 +235,7 @@ place 2 9 -1,1 r90
     assert!(blessed.contains("\nend\n"), "{blessed}");
     assert_eq!(check(&blessed).unwrap(), 2);
     // Blessing a complete log changes nothing.
-    let again = log::bless(&log::parse(&blessed, "x").unwrap(), None).unwrap();
+    let again = replay::bless(&log::parse(&blessed, "x").unwrap(), None).unwrap();
     assert_eq!(again, blessed);
 }
 
@@ -252,7 +253,7 @@ place 1 19 -1,0 r270 fisher N
 draw 2 9
 place 2 9 -1,1 r90
 ";
-    assert!(log::bless(&log::parse(scenario, "s.log").unwrap(), None).is_ok());
+    assert!(replay::bless(&log::parse(scenario, "s.log").unwrap(), None).is_ok());
     for (wrong, why) in [
         (
             "place 1 9 -1,1 r90",
@@ -261,7 +262,7 @@ place 2 9 -1,1 r90
         ("place 2 61 -1,1 r90", "the tile drawn is 9, not 61"),
     ] {
         let text = scenario.replace("place 2 9 -1,1 r90", wrong);
-        let err = log::bless(&log::parse(&text, "s.log").unwrap(), None)
+        let err = replay::bless(&log::parse(&text, "s.log").unwrap(), None)
             .unwrap_err()
             .to_string();
         assert!(
@@ -447,7 +448,7 @@ fn bad_logs_give_their_expected_message() {
         let label = path.display().to_string();
         let shown = match log::parse(&text, &label).map_err(Failure::Unreadable) {
             Err(e) => e,
-            Ok(l) => match log::verify(&l, None) {
+            Ok(l) => match replay::verify(&l, None) {
                 Ok(_) => panic!("{label} verified"),
                 Err(e) => e,
             },
@@ -471,7 +472,7 @@ fn bad_logs_give_their_expected_message() {
 fn every_golden_game_renders() {
     for path in golden_logs() {
         let parsed = log::load(&path).unwrap();
-        let game = log::verify(&parsed, path.parent()).unwrap().game;
+        let game = replay::verify(&parsed, path.parent()).unwrap().game;
         let svg = hunters::render::svg(&game, &["a".into(), "b".into()], "golden <&>");
         let doc = roxmltree::Document::parse(&svg)
             .unwrap_or_else(|e| panic!("{}: not XML: {e}", path.display()));

@@ -5,6 +5,7 @@ use hunters::Variant;
 use hunters::bot::BotKind;
 use hunters::compare;
 use hunters::log::{self, Header};
+use hunters::replay;
 use proptest::prelude::*;
 
 const VARIANTS: [&str; 5] = ["2002", "2014", "2020", "2002-scout", "2014-scout"];
@@ -20,7 +21,7 @@ fn played(variant: &str, seed: u64, players: usize, greedy_seat: Option<usize>) 
 }
 
 fn verifies(text: &str) -> bool {
-    log::parse(text, "p.log").is_ok_and(|l| log::verify(&l, None).is_ok())
+    log::parse(text, "p.log").is_ok_and(|l| replay::verify(&l, None).is_ok())
 }
 
 proptest! {

@@ -6,7 +6,8 @@ use crate::props;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-use hunters::log::{self, Failure};
+use hunters::log;
+use hunters::replay::{self, Failure};
 use hunters::rng::{Stream, below, stream};
 
 fn golden() -> Vec<(PathBuf, String)> {
@@ -34,7 +35,7 @@ fn outcome(bytes: &[u8]) -> Result<u8, String> {
         };
         match log::parse(text, "fuzz.log") {
             Err(_) => 2,
-            Ok(parsed) => match log::verify(&parsed, None) {
+            Ok(parsed) => match replay::verify(&parsed, None) {
                 Ok(_) => 0,
                 Err(Failure::Diverged(_)) => 1,
                 Err(Failure::Unreadable(_)) => 2,

@@ -326,8 +326,8 @@ fn every_lake_is_named_in_descriptions_as_moves_name_it() {
                 assert_eq!(typed, lake.name, "{name} tile {}", tile.id);
                 assert!(tile.describe().contains(&format!("lake {typed} (")));
                 for rot in Rotation::ALL {
-                    assert_eq!(hunters::log::zone_name(tile, rot, zone), typed);
-                    assert_eq!(hunters::log::zone_named(tile, rot, typed), Some(zone));
+                    assert_eq!(hunters::notation::zone_name(tile, rot, zone), typed);
+                    assert_eq!(hunters::notation::zone_named(tile, rot, typed), Some(zone));
                 }
             }
         }

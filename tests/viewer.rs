@@ -11,7 +11,7 @@ use crate::run;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use hunters::log;
+use hunters::{log, replay};
 use run::{HEADLESS, assert_drawn, browser, hunters, stderr};
 
 fn golden(name: &str) -> PathBuf {
@@ -116,7 +116,7 @@ fn the_page_is_self_contained_and_holds_every_move() {
         assert!(step(&html, moves.len()).contains("hidden"));
         assert!(!step(&html, 0).contains("hidden"));
         // Each step carries the supplies, and at the end they are the game's.
-        let game = log::replay_to(&parsed, None, None).unwrap();
+        let game = replay::replay_to(&parsed, None, None).unwrap();
         let last = step(&html, moves.len());
         let supply: Vec<String> = (0..game.players())
             .map(|p| {
@@ -205,7 +205,7 @@ fn assert_shows(dom: &str, k: usize, n: usize, moves: &[String]) {
         n + 1
     );
     let parsed = log::load(&golden("2020-s1-greedy-random.log")).unwrap();
-    let game = log::replay_to(&parsed, None, Some(k)).unwrap();
+    let game = replay::replay_to(&parsed, None, Some(k)).unwrap();
     let standing = dom
         .split(r#"<g class="piece "#)
         .skip(1)

@@ -7,6 +7,6 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data)
         && let Ok(log) = hunters::log::parse(text, "fuzz.log")
     {
-        let _ = hunters::log::verify(&log, None);
+        let _ = hunters::replay::verify(&log, None);
     }
 });

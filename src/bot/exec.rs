@@ -26,7 +26,7 @@ use serde_json::{Value, json};
 
 use crate::feature::PieceAt;
 use crate::game::{Category, Game, Move, Play};
-use crate::log::{move_text, piece_address, piece_name, zone_name};
+use crate::notation::{move_text, piece_address, piece_name, zone_name};
 use crate::rng::Stream;
 use crate::scout::Special;
 

@@ -8,7 +8,7 @@
 use std::io::{BufRead, Write};
 
 use crate::game::{Event, Game, Move};
-use crate::log::{move_text, read_move};
+use crate::notation::{move_text, read_move};
 use crate::render;
 
 use super::Bot;
@@ -309,7 +309,7 @@ fn choose(game: &Game, moves: &[Move], text: &str) -> Result<Move, String> {
             .copied()
             .ok_or_else(|| format!("there are moves 0 to {} only", moves.len() - 1));
     }
-    let mv = read_move(game, text)?;
+    let mv = read_move(game, text).map_err(|e| e.to_string())?;
     game.check(mv).map_err(|e| e.to_string())?;
     // A legal move is one of the list (the list holds every legal move).
     moves

@@ -10,7 +10,8 @@ use hunters::Variant;
 use hunters::bot::BotKind;
 use hunters::compare::{self, ByCategory};
 use hunters::game::{Category, Event, Game};
-use hunters::log::{self, Failure};
+use hunters::replay::{self, Failure};
+use hunters::{log, notation};
 use serde::Serialize;
 
 #[derive(clap::Args)]
@@ -281,7 +282,7 @@ fn corpus(
         let recorded = points(&own.game);
         let mut replays = Vec::new();
         for (v, (name, variant)) in names.iter().zip(variants).enumerate() {
-            let r = log::replay_under(&parsed, path.parent(), variant).map_err(|f| match f {
+            let r = replay::replay_under(&parsed, path.parent(), variant).map_err(|f| match f {
                 Failure::Unreadable(e) => anyhow::Error::from(e),
                 Failure::Diverged(d) => anyhow::anyhow!("{d}"),
             })?;
@@ -437,7 +438,7 @@ fn from_log(
     let mut replays = Vec::new();
     for v in variants {
         replays.push(
-            log::replay_under(&parsed, path.parent(), v).map_err(|f| match f {
+            replay::replay_under(&parsed, path.parent(), v).map_err(|f| match f {
                 Failure::Unreadable(e) => anyhow::Error::from(e),
                 Failure::Diverged(d) => anyhow::anyhow!("{d}"),
             })?,
@@ -467,7 +468,7 @@ fn from_log(
             }
             if let Event::Score(s) = e {
                 let entry = features
-                    .entry((log::zone_address(g, s.zone), s.category.name()))
+                    .entry((notation::zone_address(g, s.zone), s.category.name()))
                     .or_insert_with(|| vec![None; games.len()]);
                 entry[i] = Some(FeatureScore {
                     players: s.players.iter().map(|p| p + 1).collect(),

@@ -156,9 +156,10 @@ fn verified(
     parsed: &hunters::log::Log,
     path: &std::path::Path,
     consequence: &str,
-) -> Result<std::result::Result<hunters::log::Verified, ExitCode>> {
-    use hunters::log::{self, Failure};
-    match log::verify(parsed, path.parent()) {
+) -> Result<std::result::Result<hunters::replay::Verified, ExitCode>> {
+    use hunters::log;
+    use hunters::replay::{self, Failure};
+    match replay::verify(parsed, path.parent()) {
         Ok(v) => Ok(Ok(v)),
         Err(Failure::Unreadable(e)) => Err(e.into()),
         Err(Failure::Diverged(d)) => {

@@ -8,7 +8,7 @@ use hunters::Variant;
 use hunters::bot::{BotKind, play_out};
 use hunters::compare::ByCategory;
 use hunters::game::{Category, Event, Game};
-use hunters::log;
+use hunters::{log, replay};
 use serde::Serialize;
 
 #[derive(clap::Args)]
@@ -94,7 +94,7 @@ struct Resumed {
 /// The game of an unfinished log, its moves played again and checked.
 fn resume(path: &std::path::Path, timeout: &super::BotTimeout) -> Result<Resumed> {
     let parsed = log::load(path)?;
-    let verified = match log::verify(&parsed, path.parent()) {
+    let verified = match replay::verify(&parsed, path.parent()) {
         Ok(v) => v,
         Err(f) => anyhow::bail!("{f}; only a log that verifies can be resumed"),
     };
@@ -124,7 +124,7 @@ fn resume(path: &std::path::Path, timeout: &super::BotTimeout) -> Result<Resumed
         .collect::<Result<_>>()?;
     let bots = super::seats(None, &names, timeout)?;
     let mut game = Game::seeded(&verified.variant, bots.len(), seed);
-    log::play_moves(&parsed, &mut game).map_err(|f| anyhow::anyhow!("{f}"))?;
+    replay::play_moves(&parsed, &mut game).map_err(|f| anyhow::anyhow!("{f}"))?;
     Ok(Resumed {
         variant,
         seed,

@@ -10,6 +10,7 @@ use anyhow::{Context, Result, bail};
 use comfy_table::{Cell, CellAlignment};
 use hunters::game::{Category, Event, Game, Move};
 use hunters::log::{self, Header};
+use hunters::notation;
 use hunters::record::{Need, Recording};
 use hunters::scout::Special;
 use hunters::{Deck, Edition, Tile, Variant, render};
@@ -541,7 +542,7 @@ impl Session {
                 };
             }
             ["draw"] | ["refuse"] | ["refuse", _] => {
-                let mv = log::read_move(self.game(), line)?;
+                let mv = notation::read_move(self.game(), line).map_err(|e| e.to_string())?;
                 self.rec.play(mv).map_err(|e| e.to_string())?;
                 return Ok(Outcome::Changed);
             }
@@ -579,7 +580,7 @@ impl Session {
                             )
                         })?
                     }
-                    Err(_) => log::read_move(self.game(), line)?,
+                    Err(_) => notation::read_move(self.game(), line).map_err(|e| e.to_string())?,
                 };
                 self.rec.play(mv).map_err(|e| e.to_string())?;
             }
@@ -609,7 +610,7 @@ impl Session {
         }
         let mut s = String::new();
         for (n, m) in moves.iter().enumerate() {
-            s.push_str(&format!("{n:4}  {}\n", log::move_text(self.game(), m)));
+            s.push_str(&format!("{n:4}  {}\n", notation::move_text(self.game(), m)));
         }
         Ok(s)
     }
@@ -727,7 +728,7 @@ impl Session {
                     }),
                     Cell::new(s.category.name()),
                     Cell::new(s.points()).set_alignment(CellAlignment::Right),
-                    Cell::new(log::zone_address(game, s.zone)),
+                    Cell::new(notation::zone_address(game, s.zone)),
                     Cell::new(s.breakdown.to_string()),
                 ]);
             }

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use hunters::log;
 use hunters::record::Recording;
 use hunters::render;
+use hunters::{log, replay};
 
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("output").required(true).multiple(true).args(["svg", "ascii", "html"])))]
@@ -61,7 +61,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             };
             let at_turn = args
                 .turn
-                .map(|n| log::replay_to(&parsed, path.parent(), Some(n)))
+                .map(|n| replay::replay_to(&parsed, path.parent(), Some(n)))
                 .transpose()
                 .map_err(|f| anyhow::anyhow!("{f}"))?;
             let when = if verified.unfinished {

@@ -148,7 +148,7 @@ fn set_json(set: &TileSet) -> serde_json::Value {
         .iter()
         .map(|t| {
             let zone = |kind, i: usize| {
-                hunters::log::zone_name(t, r0, ZoneRef {
+                hunters::notation::zone_name(t, r0, ZoneRef {
                     kind,
                     index: i as u8,
                 })
@@ -227,7 +227,7 @@ fn set_json(set: &TileSet) -> serde_json::Value {
                 .map(|s| {
                     json!({
                         "spot": s.name,
-                        "piece": hunters::log::piece_name(s.piece),
+                        "piece": hunters::notation::piece_name(s.piece),
                         "zones": s.zones.iter().map(|z| zone(z.kind, usize::from(z.index))).collect::<Vec<_>>(),
                     })
                 })

@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use hunters::log::{self, Failure};
+use hunters::log;
+use hunters::replay::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -64,7 +65,7 @@ fn verify(path: &Path, failures_to_bless: &mut usize) -> u8 {
         Ok(l) => l,
         Err(e) => return report(&Failure::from(e)),
     };
-    match log::verify(&parsed, base(path)) {
+    match replay::verify(&parsed, base(path)) {
         Ok(v) => {
             let scores: Vec<String> = (0..v.game.players())
                 .map(|p| v.game.total(p).to_string())
@@ -114,7 +115,7 @@ fn verify(path: &Path, failures_to_bless: &mut usize) -> u8 {
 fn bless(path: &Path) -> u8 {
     let result = log::load(path)
         .map_err(Failure::from)
-        .and_then(|l| log::bless(&l, base(path)));
+        .and_then(|l| replay::bless(&l, base(path)));
     match result {
         Ok(text) if std::fs::read_to_string(path).is_ok_and(|old| old == text) => {
             println!("UNCHANGED {}", path.display());
