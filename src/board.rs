@@ -73,58 +73,41 @@ pub struct Placement {
 }
 
 /// Why a tile may not go where it was asked to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlaceError {
     /// The square already holds a tile.
+    #[error("the square already holds a tile")]
     Occupied,
     /// The square touches no tile (corners do not count).
+    #[error("the square touches no tile by a side")]
     NotAdjacent,
     /// A side does not continue the side it touches: the tile's side toward `dir` shows
     /// `tile`, the neighbour there shows `neighbour`.
+    #[error(
+        "its {} side is {} but the tile to the {} shows {} there; the sides that touch \
+         must continue each other (forest to forest, meadow to meadow, river to river)",
+        dir.word(),
+        tile.with_article(),
+        dir.word(),
+        neighbour.with_article()
+    )]
     Mismatch {
         dir: Dir,
         tile: Side,
         neighbour: Side,
     },
     /// The board was made for fewer tiles.
+    #[error("the board holds as many tiles as it was made for")]
     Full,
     /// The tile looks exactly the same at a smaller rotation, `same_as`; a placement is written
     /// with the smallest, so that one placement has one name.
+    #[error(
+        "the tile looks the same at the smaller rotation r{}; write r{}",
+        same_as.degrees(),
+        same_as.degrees()
+    )]
     RepeatsRotation { same_as: Rotation },
 }
-
-impl fmt::Display for PlaceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlaceError::Occupied => write!(f, "the square already holds a tile"),
-            PlaceError::NotAdjacent => {
-                write!(f, "the square touches no tile by a side")
-            }
-            PlaceError::Mismatch {
-                dir,
-                tile,
-                neighbour,
-            } => write!(
-                f,
-                "its {} side is {} but the tile to the {} shows {} there; the sides that touch \
-                 must continue each other (forest to forest, meadow to meadow, river to river)",
-                dir.word(),
-                tile.with_article(),
-                dir.word(),
-                neighbour.with_article()
-            ),
-            PlaceError::Full => write!(f, "the board holds as many tiles as it was made for"),
-            PlaceError::RepeatsRotation { same_as } => write!(
-                f,
-                "the tile looks the same at the smaller rotation r{}; write r{}",
-                same_as.degrees(),
-                same_as.degrees()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for PlaceError {}
 
 /// An empty square next to a tile.
 #[derive(Clone, Copy, Debug)]

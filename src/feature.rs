@@ -165,26 +165,17 @@ pub enum PieceAt {
 }
 
 /// Why a piece cannot stand where it was asked to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PieceError {
     /// The zone or spot does not exist.
+    #[error("no such zone or spot on that tile")]
     NoSuchPlace,
     /// The piece does not go in that kind of zone (a hunter on a river…).
+    #[error("that piece does not stand in that kind of zone")]
     WrongKind,
+    #[error("no such player")]
     PlayerOutOfRange,
 }
-
-impl std::fmt::Display for PieceError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            PieceError::NoSuchPlace => "no such zone or spot on that tile",
-            PieceError::WrongKind => "that piece does not stand in that kind of zone",
-            PieceError::PlayerOutOfRange => "no such player",
-        })
-    }
-}
-
-impl std::error::Error for PieceError {}
 
 /// What a merge double-counted, to be taken off the merged root.
 #[derive(Default)]

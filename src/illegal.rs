@@ -11,16 +11,21 @@ use crate::board::PlaceError;
 use crate::tile::{Piece, ZoneKind, ZoneRef};
 
 /// Why a move was refused; the game is left as it was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
+    #[error("the game is over")]
     GameOver,
     /// The tile cannot lie there.
+    #[error("the tile cannot go there: {0}")]
     Placement(PlaceError),
     /// The shaman cannot take that meeple back.
+    #[error("the shaman cannot take that back: {0}")]
     Recall(IllegalRecall),
     /// The piece cannot go there.
+    #[error("the piece cannot go there: {0}")]
     Piece(IllegalPiece),
     /// A Scout move (special tile, drawing, refusal) that is not allowed now.
+    #[error("{0}")]
     Scout(IllegalScout),
 }
 
@@ -90,18 +95,6 @@ pub enum IllegalRecall {
     Fixed,
     /// The Shaman card takes back only from incomplete features (`shaman-incomplete-only`).
     Complete,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalMove::GameOver => write!(f, "the game is over"),
-            IllegalMove::Placement(e) => write!(f, "the tile cannot go there: {e}"),
-            IllegalMove::Recall(e) => write!(f, "the shaman cannot take that back: {e}"),
-            IllegalMove::Piece(e) => write!(f, "the piece cannot go there: {e}"),
-            IllegalMove::Scout(e) => write!(f, "{e}"),
-        }
-    }
 }
 
 /// Where a piece stands, as the rulebooks put it.
@@ -237,5 +230,3 @@ impl fmt::Display for IllegalRecall {
         })
     }
 }
-
-impl std::error::Error for IllegalMove {}

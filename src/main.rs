@@ -11,14 +11,11 @@ fn main() -> std::process::ExitCode {
 /// ends quietly, as Unix tools do, instead of reporting a failed write.
 #[cfg(unix)]
 fn quiet_on_closed_pipe() {
-    unsafe extern "C" {
-        fn signal(signum: i32, handler: usize) -> usize;
-    }
-    const SIGPIPE: i32 = 13;
-    const SIG_DFL: usize = 0;
-    // SAFETY: restores the default action of SIGPIPE before any thread starts.
+    use nix::sys::signal::{SigHandler, Signal, signal};
+    // SAFETY: restores the default action of SIGPIPE before any thread starts; no handler
+    // of ours runs.
     unsafe {
-        signal(SIGPIPE, SIG_DFL);
+        let _ = signal(Signal::SIGPIPE, SigHandler::SigDfl);
     }
 }
 

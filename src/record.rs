@@ -22,7 +22,6 @@
 //! assert_eq!(table.need(), Need::Draw { player: 1, bonus: false });
 //! ```
 
-use std::fmt;
 use std::sync::Arc;
 
 use crate::game::{Event, Game, Move};
@@ -62,24 +61,15 @@ pub enum Need {
 }
 
 /// Why an entry was not taken; the recording is left as it was.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refused {
     /// The move breaks a rule.
+    #[error(transparent)]
     Illegal(IllegalMove),
     /// Anything else: not the moment for it, an unknown tile, no copy left, …
+    #[error("{0}")]
     Other(String),
 }
-
-impl fmt::Display for Refused {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refused::Illegal(e) => e.fmt(f),
-            Refused::Other(s) => f.write_str(s),
-        }
-    }
-}
-
-impl std::error::Error for Refused {}
 
 impl From<String> for Refused {
     fn from(s: String) -> Refused {

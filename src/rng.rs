@@ -6,8 +6,8 @@
 //! bots do. Shuffling and bounded draws are written out here rather than taken from `rand`, whose
 //! algorithms may change between versions.
 
-use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
 
 /// A random stream.
 pub type Stream = ChaCha8Rng;

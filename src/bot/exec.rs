@@ -64,7 +64,7 @@ impl ExecBot {
     /// with `timeout_ms` milliseconds for each answer; the program is started at the first
     /// decision.
     pub fn new(command: &str, seat: usize, mut rng: Stream, timeout_ms: u64) -> ExecBot {
-        use rand::Rng;
+        use rand_core::Rng;
         ExecBot {
             command: command.to_string(),
             seat,
@@ -261,16 +261,12 @@ impl ExecBot {
 /// Kills the program's process group: a shell script's `sleep` dies with it instead of
 /// holding the terminal's output open.
 fn kill_group(child: &Child) {
-    unsafe extern "C" {
-        fn kill(pid: i32, sig: i32) -> i32;
-    }
-    const SIGKILL: i32 = 9;
+    use nix::sys::signal::{Signal, killpg};
+    use nix::unistd::Pid;
     if let Ok(pid) = i32::try_from(child.id()) {
-        // SAFETY: signals the group this bot started (its leader is the child, still
-        // unreaped, so the id cannot have been reused).
-        unsafe {
-            kill(-pid, SIGKILL);
-        }
+        // The group this bot started: its leader is the child, still unreaped, so the id
+        // cannot have been reused. A group already gone is what we wanted.
+        let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
     }
 }
 
@@ -309,15 +305,8 @@ fn read_line(reader: &mut impl BufRead) -> std::io::Result<Option<String>> {
 /// that a program bot never outlives a `hunters` that was killed or interrupted.
 #[cfg(target_os = "linux")]
 fn die_with_parent() {
-    unsafe extern "C" {
-        fn prctl(option: i32, arg2: u64, arg3: u64, arg4: u64, arg5: u64) -> i32;
-    }
-    const PR_SET_PDEATHSIG: i32 = 1;
-    const SIGKILL: u64 = 9;
-    // SAFETY: prctl with PR_SET_PDEATHSIG only sets a flag of the calling process.
-    unsafe {
-        prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-    }
+    // Failing leaves the program as it would be elsewhere: stopped by `kill_group` alone.
+    let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL);
 }
 
 #[cfg(not(target_os = "linux"))]

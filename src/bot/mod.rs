@@ -12,8 +12,10 @@
 //! A bot sees only what a player at the table sees. The game hands it the whole state, so
 //! this is a rule for the bots: none reads the order of the tiles not yet drawn.
 
+#[cfg(feature = "seats")]
 pub mod exec;
 pub mod greedy;
+#[cfg(feature = "seats")]
 pub mod human;
 pub mod mcts;
 
@@ -23,8 +25,10 @@ use std::str::FromStr;
 use crate::game::{Game, Move, MovePicker};
 use crate::rng::{Stream, below, stream};
 
+#[cfg(feature = "seats")]
 pub use exec::ExecBot;
 pub use greedy::GreedyBot;
+#[cfg(feature = "seats")]
 pub use human::HumanBot;
 pub use mcts::MctsBot;
 
@@ -52,7 +56,8 @@ pub trait Bot {
 }
 
 /// A bot that could not choose, which ends its game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{} {}", self.who(), self.message)]
 pub struct BotError {
     /// The seat, from 0.
     pub seat: usize,
@@ -60,23 +65,20 @@ pub struct BotError {
     pub message: String,
 }
 
-impl fmt::Display for BotError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl BotError {
+    fn who(&self) -> String {
         if self.bot == "human" {
-            write!(f, "the player of seat {} {}", self.seat + 1, self.message)
+            format!("the player of seat {}", self.seat + 1)
         } else {
-            write!(
-                f,
-                "the bot of seat {} ({}) {}",
-                self.seat + 1,
-                self.bot,
-                self.message
-            )
+            format!("the bot of seat {} ({})", self.seat + 1, self.bot)
         }
     }
 }
 
-impl std::error::Error for BotError {}
+/// Why a library built without its `seats` feature cannot make a person or a program a bot.
+#[cfg(not(feature = "seats"))]
+const WITHOUT_SEATS: &str =
+    "human and exec:PROGRAM seats need the library's `seats` feature (on in the command line)";
 
 /// The bots a game can be played with, by name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -88,9 +90,11 @@ pub enum BotKind {
         playouts: u32,
     },
     /// A person at the keyboard (standard input and error).
+    #[cfg(feature = "seats")]
     Human,
     /// A program speaking the bot protocol (docs/bot-protocol.md): its command line, and
     /// the milliseconds it has for each answer.
+    #[cfg(feature = "seats")]
     Exec {
         command: String,
         timeout_ms: u64,
@@ -106,9 +110,11 @@ impl BotKind {
         match self {
             BotKind::Random => "random".to_string(),
             BotKind::Greedy => "greedy".to_string(),
+            #[cfg(feature = "seats")]
             BotKind::Human => "human".to_string(),
             BotKind::Mcts { playouts } if *playouts == mcts::DEFAULT_PLAYOUTS => "mcts".to_string(),
             BotKind::Mcts { playouts } => format!("mcts:{playouts}"),
+            #[cfg(feature = "seats")]
             BotKind::Exec { command, .. } => format!("exec:{command}"),
         }
     }
@@ -120,8 +126,10 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot::new(rng)),
             BotKind::Greedy => Box::new(GreedyBot::new(rng)),
+            #[cfg(feature = "seats")]
             BotKind::Human => Box::new(HumanBot::on_terminal()),
             BotKind::Mcts { playouts } => Box::new(MctsBot::new(rng, *playouts)),
+            #[cfg(feature = "seats")]
             BotKind::Exec {
                 command,
                 timeout_ms,
@@ -146,11 +154,15 @@ impl BotKind {
     /// The same bot with `ms` milliseconds for each answer, if it runs outside the program.
     pub fn with_timeout(self, ms: u64) -> BotKind {
         match self {
+            #[cfg(feature = "seats")]
             BotKind::Exec { command, .. } => BotKind::Exec {
                 command,
                 timeout_ms: ms,
             },
-            other => other,
+            other => {
+                let _ = ms;
+                other
+            }
         }
     }
 }
@@ -168,11 +180,19 @@ impl FromStr for BotKind {
         match s {
             "random" => Ok(BotKind::Random),
             "greedy" => Ok(BotKind::Greedy),
+            #[cfg(feature = "seats")]
             "human" => Ok(BotKind::Human),
+            #[cfg(not(feature = "seats"))]
+            "human" => Err(WITHOUT_SEATS.to_string()),
             "mcts" => Ok(BotKind::Mcts {
                 playouts: mcts::DEFAULT_PLAYOUTS,
             }),
             _ => {
+                #[cfg(not(feature = "seats"))]
+                if s.starts_with("exec:") {
+                    return Err(WITHOUT_SEATS.to_string());
+                }
+                #[cfg(feature = "seats")]
                 if let Some(command) = s.strip_prefix("exec:") {
                     if command.trim().is_empty() {
                         return Err("exec:PROGRAM needs a program, e.g. exec:./my-bot or \
