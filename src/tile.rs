@@ -430,6 +430,9 @@ pub enum Piece {
 }
 
 impl Piece {
+    /// Every kind of piece, in the order moves list them.
+    pub const ALL: [Piece; 4] = [Piece::Gatherer, Piece::Fisher, Piece::Hunter, Piece::Hut];
+
     pub fn name(self) -> &'static str {
         match self {
             Piece::Gatherer => "gatherer",
@@ -440,7 +443,7 @@ impl Piece {
     }
 
     pub fn from_name(s: &str) -> Option<Piece> {
-        [Piece::Gatherer, Piece::Fisher, Piece::Hunter, Piece::Hut]
+        Piece::ALL
             .into_iter()
             .find(|p| p.name() == s)
     }

@@ -47,6 +47,8 @@ mod json;
 mod logs;
 #[path = "params.rs"]
 mod params;
+#[path = "perft.rs"]
+mod perft;
 #[path = "properties.rs"]
 mod properties;
 #[path = "record.rs"]
