@@ -443,9 +443,7 @@ impl Piece {
     }
 
     pub fn from_name(s: &str) -> Option<Piece> {
-        Piece::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
+        Piece::ALL.into_iter().find(|p| p.name() == s)
     }
 }
 

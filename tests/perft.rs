@@ -169,7 +169,9 @@ fn the_generator_lists_the_moves_the_rules_allow_at_fixed_positions() {
         .map(|(f, ..)| {
             // `2002-scout-s3-4mixed.log` is of `2002-scout`.
             let seed = (0..f.len())
-                .find(|&i| f[i..].starts_with("-s") && f[i + 2..].starts_with(|c: char| c.is_ascii_digit()))
+                .find(|&i| {
+                    f[i..].starts_with("-s") && f[i + 2..].starts_with(|c: char| c.is_ascii_digit())
+                })
                 .unwrap();
             &f[..seed]
         })

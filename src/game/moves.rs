@@ -3,6 +3,15 @@
 //! [`Game::legal_moves`] lists placements × shaman choices × pieces; [`Game::check`] holds
 //! every check of a move without changing the game and names the first rule broken. Which
 //! zones are free comes from [`super::free`]; the Scout's own moves from [`super::scout`].
+//!
+//! The order of the moves is defined once, by `move_groups`, the one path that handles every
+//! turn: before a Scout player draws, the draw and then each special tile's moves; otherwise
+//! the refusal (when allowed), then each square the tile fits in frontier order, each rotation
+//! from r0 up, each shaman choice (none first), and there the move without a piece followed by
+//! one per free zone. Bots and logs rely on it (a random bot's pick is an index into it), so
+//! the faster paths — `legal_moves` without a shaman or without pieces, `pick_move`,
+//! `pick_drawn`, `pick_placement`, `pick_bare_move` — each reach the same list, and the tests
+//! below hold each of them to `move_groups` at every position of 30 random games.
 
 use super::{Game, Move, Play, Turn, free};
 use crate::board::{Fitting, FrontierSquare, Placement, Pos, rotations_in};
@@ -857,6 +866,16 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The faster listings reach exactly `move_groups`' list, in its order.
+    #[test]
+    fn every_listing_follows_the_groups_order() {
+        each_position(|game, list, name| {
+            let mut grouped = Vec::new();
+            game.move_groups(|g, recalls| g.each_move(recalls, |m| grouped.push(m)));
+            assert_eq!(list, grouped.as_slice(), "{name}");
+        });
     }
 
     /// Every index picks the move the list holds there, and the count is the list's length.
