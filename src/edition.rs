@@ -27,6 +27,23 @@ impl Edition {
     pub fn from_name(s: &str) -> Option<Edition> {
         Edition::ALL.into_iter().find(|e| e.name() == s)
     }
+
+    /// What in a completed forest earns a bonus turn: "each gold nugget" in the first
+    /// edition (2002 and 2014: a bonus tile), a menhir in 2020 (an extra turn with a menhir
+    /// tile).
+    pub fn bonus_marker(self) -> BonusMarker {
+        match self {
+            Edition::E2002 | Edition::E2014 => BonusMarker::GoldNugget,
+            Edition::E2020 => BonusMarker::Menhir,
+        }
+    }
+}
+
+/// The mark on a forest that earns a bonus turn when the forest is completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BonusMarker {
+    GoldNugget,
+    Menhir,
 }
 
 impl fmt::Display for Edition {

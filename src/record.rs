@@ -92,7 +92,7 @@ impl From<MoveError> for Refused {
 /// A game being played at the table.
 pub struct Recording {
     set: Arc<TileSet>,
-    rules: Arc<dyn Ruleset>,
+    rules: Arc<Ruleset>,
     players: usize,
     entries: Vec<Entry>,
     game: Game,
@@ -107,7 +107,7 @@ impl Recording {
     pub fn new(variant: &Variant, players: usize) -> Recording {
         assert!((2..=crate::feature::MAX_PLAYERS).contains(&players));
         let set = variant.playing_set();
-        let rules: Arc<dyn Ruleset> = Arc::from(variant.ruleset());
+        let rules: Arc<Ruleset> = Arc::from(variant.ruleset());
         let (game, known, need) = build(&set, &rules, players, &[]).expect("an empty recording");
         Recording {
             set,
@@ -493,7 +493,7 @@ fn hands_of(entries: &[Entry], players: usize) -> Vec<Vec<Special>> {
 /// next.
 fn build(
     set: &Arc<TileSet>,
-    rules: &Arc<dyn Ruleset>,
+    rules: &Arc<Ruleset>,
     players: usize,
     entries: &[Entry],
 ) -> Result<(Game, usize, Need), IllegalMove> {

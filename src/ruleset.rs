@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-pub use crate::edition::Edition;
+pub use crate::edition::{BonusMarker, Edition};
 use crate::feature::{ForestInfo, Herd, RiverInfo, SystemInfo};
 pub use crate::options::{CountUnit, Options, ScoutOptions};
 pub use crate::params::Params;
@@ -94,7 +94,7 @@ impl Breakdown {
 }
 
 /// Where the terms of a score go: a [`Breakdown`] keeps them, [`Points`] only adds them up.
-pub trait Tally {
+pub trait Tally: Default {
     fn add(&mut self, count: u32, what: &'static str, each: u32);
 }
 
@@ -130,88 +130,89 @@ impl fmt::Display for Breakdown {
 }
 
 /// A forest's or river's length term: its segments or its tiles, as the rules count them.
-fn add_length(b: &mut dyn Tally, unit: CountUnit, (segments, tiles): (u16, u16), each: u32) {
+fn add_length(b: &mut impl Tally, unit: CountUnit, (segments, tiles): (u16, u16), each: u32) {
     match unit {
         CountUnit::Segment => b.add(segments.into(), "segments", each),
         CountUnit::Tile => b.add(tiles.into(), "tiles", each),
     }
 }
 
-/// Everything that differs between editions. Implementors give the required methods; the
-/// provided ones turn them into scores and are the same for every edition.
-pub trait Ruleset: Send + Sync + fmt::Debug {
-    fn edition(&self) -> Edition;
-    /// The options in force, with the numbers of the rules ([`Options::params`]).
-    fn options(&self) -> &Options;
-    /// Bonus markers in a completed forest: gold nuggets (first edition) or menhirs (2020).
-    fn bonus_markers(&self, forest: &ForestInfo) -> u16;
-    /// The Scout expansion's options when it is played (see [`crate::scout::Scout`]).
-    fn scout(&self) -> Option<&ScoutOptions> {
-        None
+/// The rules a game is played by: its edition, the named options (each edition's printed
+/// answer where the texts differ, the §5 default where they are silent, or a variant's
+/// choice) with the Scout's when it is in play, and the numbers ([`Params`]).
+///
+/// The editions differ in data, not in code: every point where the printed rules differ is an
+/// option or a number whose edition default is its printed rule (`Options::for_edition`,
+/// `Params::for_edition`), and the tile sets differ in their tiles. The one fact that is
+/// neither — what in a completed forest earns a bonus turn — is [`Edition::bonus_marker`].
+/// So a ruleset is a value, and scoring reads it; the game loop never asks which edition it
+/// plays. Each option exists once, in [`Options`] (the Scout's in `Options::scout`).
+#[derive(Clone, Debug)]
+pub struct Ruleset {
+    edition: Edition,
+    options: Options,
+}
+
+impl Ruleset {
+    pub fn new(edition: Edition, options: Options) -> Ruleset {
+        Ruleset { edition, options }
     }
 
-    /// The numbers of the rules (points, supplies): the edition's printed values, or a
-    /// variant's own.
-    fn params(&self) -> &Params {
-        &self.options().params
+    pub fn edition(&self) -> Edition {
+        self.edition
     }
 
-    /// The points of a completed forest.
-    fn tally_forest(&self, f: &ForestInfo, b: &mut dyn Tally) {
-        let o = self.options();
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn params(&self) -> &Params {
+        &self.options.params
+    }
+
+    /// The Scout's options, when the expansion is in play.
+    pub fn scout(&self) -> Option<&ScoutOptions> {
+        self.options.scout.as_ref()
+    }
+
+    /// The markers of a completed forest that each earn a bonus turn: gold nuggets in the
+    /// first edition, menhirs in 2020.
+    pub fn bonus_markers(&self, f: &ForestInfo) -> u16 {
+        match self.edition.bonus_marker() {
+            BonusMarker::GoldNugget => f.nuggets,
+            BonusMarker::Menhir => f.menhirs,
+        }
+    }
+
+    /// A completed forest's score: a [`Breakdown`] with its terms, or [`Points`] alone.
+    pub fn forest<T: Tally>(&self, f: &ForestInfo) -> T {
+        let mut b = T::default();
+        let o = &self.options;
         let p = &o.params;
-        add_length(b, o.count_unit, (f.segments, f.tiles), p.forest);
+        add_length(&mut b, o.count_unit, (f.segments, f.tiles), p.forest);
         b.add(f.mushrooms.into(), "mushrooms", p.mushroom);
-        // Printed at 0: nuggets and menhirs earn a bonus turn, not points.
         b.add(f.nuggets.into(), "gold nuggets", p.nugget);
         b.add(f.menhirs.into(), "menhirs", p.menhir);
-    }
-
-    /// [`Ruleset::tally_forest`] as a breakdown, term by term.
-    fn score_forest(&self, f: &ForestInfo) -> Breakdown {
-        let mut b = Breakdown::default();
-        self.tally_forest(f, &mut b);
         b
     }
 
-    /// The points of [`Ruleset::score_forest`] without its terms.
-    fn points_of_forest(&self, f: &ForestInfo) -> u32 {
-        let mut p = Points(0);
-        self.tally_forest(f, &mut p);
-        p.0
-    }
-
-    /// The points of a completed river. A lake that ends two rivers adds its fish to each of
-    /// them when it scores (§5 Q4: each river counts the lakes that close it).
-    /// Fish drawn on the river count only in 2020 by default (first edition: "fish in the
-    /// lakes at the ends of the river"): `river-fish` is 0 there, and a term of 0 is left out.
-    fn tally_river(&self, r: &RiverInfo, b: &mut dyn Tally) {
-        let o = self.options();
+    /// A completed river's score.
+    pub fn river<T: Tally>(&self, r: &RiverInfo) -> T {
+        let mut b = T::default();
+        let o = &self.options;
         let p = &o.params;
-        add_length(b, o.count_unit, (r.segments, r.tiles), p.river);
+        add_length(&mut b, o.count_unit, (r.segments, r.tiles), p.river);
         b.add(r.end_lake_fish.into(), "lake fish", p.lake_fish);
         b.add(r.fish.into(), "river fish", p.river_fish);
-    }
-
-    /// [`Ruleset::tally_river`] as a breakdown, term by term.
-    fn score_river(&self, r: &RiverInfo) -> Breakdown {
-        let mut b = Breakdown::default();
-        self.tally_river(r, &mut b);
         b
-    }
-
-    /// The points of [`Ruleset::score_river`] without its terms.
-    fn points_of_river(&self, r: &RiverInfo) -> u32 {
-        let mut p = Points(0);
-        self.tally_river(r, &mut p);
-        p.0
     }
 
     /// The points of a meadow for its hunters. `fire` chases every tiger (fire, wildfire).
     /// `doubled[k]` are the animals of `herd` that score 2^(k+1) times: next to one 2020 pit
     /// trap (`doubled[0]`), or, when pit traps stack, next to k + 1 of them. The tiers are
     /// disjoint; tigers in them are ignored.
-    fn tally_meadow(&self, herd: &Herd, fire: bool, doubled: &[Herd], b: &mut dyn Tally) {
+    pub fn meadow<T: Tally>(&self, herd: &Herd, fire: bool, doubled: &[Herd]) -> T {
+        let mut b = T::default();
         let v = self.params();
         let factor = v.pit_trap_factor;
         // Per tier, lowest first: plain animals, then each pit-trap tier (kept without
@@ -284,24 +285,12 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
                 each *= factor;
             }
         }
-    }
-
-    /// [`Ruleset::tally_meadow`] as a breakdown, term by term.
-    fn score_meadow(&self, herd: &Herd, fire: bool, doubled: &[Herd]) -> Breakdown {
-        let mut b = Breakdown::default();
-        self.tally_meadow(herd, fire, doubled, &mut b);
         b
     }
 
-    /// The points of [`Ruleset::score_meadow`] without its terms.
-    fn points_of_meadow(&self, herd: &Herd, fire: bool, doubled: &[Herd]) -> u32 {
-        let mut p = Points(0);
-        self.tally_meadow(herd, fire, doubled, &mut p);
-        p.0
-    }
-
     /// The points of a river system for its hut majority.
-    fn tally_huts(&self, s: &SystemInfo, b: &mut dyn Tally) {
+    pub fn huts<T: Tally>(&self, s: &SystemInfo) -> T {
+        let mut b = T::default();
         let p = self.params();
         b.add(s.fish.into(), "fish", p.hut_fish);
         let rafts = if self.options().rafts_stack {
@@ -310,72 +299,7 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
             u32::from(s.rafts.min(1))
         };
         b.add(u32::from(s.lakes), "lakes (raft)", rafts * p.raft);
-    }
-
-    /// [`Ruleset::tally_huts`] as a breakdown, term by term.
-    fn score_huts(&self, s: &SystemInfo) -> Breakdown {
-        let mut b = Breakdown::default();
-        self.tally_huts(s, &mut b);
         b
-    }
-
-    /// The points of [`Ruleset::score_huts`] without its terms.
-    fn points_of_huts(&self, s: &SystemInfo) -> u32 {
-        let mut p = Points(0);
-        self.tally_huts(s, &mut p);
-        p.0
-    }
-}
-
-/// The first edition as printed in 2002 (Rio Grande English rules).
-#[derive(Clone, Debug)]
-pub struct Rules2002 {
-    pub options: Options,
-}
-
-/// The Z-Man / F2Z English printing of 2014.
-#[derive(Clone, Debug)]
-pub struct Rules2014 {
-    pub options: Options,
-}
-
-/// The 2020 "menhir" edition.
-#[derive(Clone, Debug)]
-pub struct Rules2020 {
-    pub options: Options,
-}
-
-/// The first-edition texts of 2002 and 2014 agree on every number (`Params::for_edition`);
-/// they differ only in options (count unit, re-use on the bonus tile), which
-/// `Options::for_edition` sets.
-macro_rules! classic_ruleset {
-    ($ty:ident, $edition:expr) => {
-        impl Ruleset for $ty {
-            fn edition(&self) -> Edition {
-                $edition
-            }
-            fn options(&self) -> &Options {
-                &self.options
-            }
-            fn bonus_markers(&self, f: &ForestInfo) -> u16 {
-                f.nuggets
-            }
-        }
-    };
-}
-
-classic_ruleset!(Rules2002, Edition::E2002);
-classic_ruleset!(Rules2014, Edition::E2014);
-
-impl Ruleset for Rules2020 {
-    fn edition(&self) -> Edition {
-        Edition::E2020
-    }
-    fn options(&self) -> &Options {
-        &self.options
-    }
-    fn bonus_markers(&self, f: &ForestInfo) -> u16 {
-        f.menhirs
     }
 }
 
@@ -383,13 +307,8 @@ impl Ruleset for Rules2020 {
 mod tests {
     use super::*;
 
-    fn rules(e: Edition) -> Box<dyn Ruleset> {
-        let options = Options::for_edition(e);
-        match e {
-            Edition::E2002 => Box::new(Rules2002 { options }),
-            Edition::E2014 => Box::new(Rules2014 { options }),
-            Edition::E2020 => Box::new(Rules2020 { options }),
-        }
+    fn rules(e: Edition) -> Ruleset {
+        Ruleset::new(e, Options::for_edition(e))
     }
 
     #[test]
@@ -404,7 +323,7 @@ mod tests {
                     open: n % 2,
                     ..ForestInfo::default()
                 };
-                assert_eq!(r.points_of_forest(&f), r.score_forest(&f).points());
+                assert_eq!(r.forest::<Points>(&f).0, r.forest::<Breakdown>(&f).points());
                 let v = RiverInfo {
                     segments: n + 2,
                     tiles: n + 1,
@@ -413,13 +332,13 @@ mod tests {
                     end_lake_fish: 2 * n,
                     ..RiverInfo::default()
                 };
-                assert_eq!(r.points_of_river(&v), r.score_river(&v).points());
+                assert_eq!(r.river::<Points>(&v).0, r.river::<Breakdown>(&v).points());
                 let herd = Herd::new(n, n % 2, n / 2, n % 3);
                 let doubled = [Herd::new(n / 2, 0, n / 3, 0), Herd::new(n / 3, 0, 0, 0)];
                 for fire in [false, true] {
                     assert_eq!(
-                        r.points_of_meadow(&herd, fire, &doubled),
-                        r.score_meadow(&herd, fire, &doubled).points()
+                        r.meadow::<Points>(&herd, fire, &doubled).0,
+                        r.meadow::<Breakdown>(&herd, fire, &doubled).points()
                     );
                 }
                 let s = SystemInfo {
@@ -428,7 +347,7 @@ mod tests {
                     rafts: n % 3,
                     ..SystemInfo::default()
                 };
-                assert_eq!(r.points_of_huts(&s), r.score_huts(&s).points());
+                assert_eq!(r.huts::<Points>(&s).0, r.huts::<Breakdown>(&s).points());
             }
         }
     }
@@ -460,73 +379,75 @@ mod tests {
             let r = rules(e);
             // T02-M1..M4 / T14-M1..M4
             assert_eq!(
-                r.score_meadow(&Herd::new(1, 0, 0, 0), false, &none)
+                r.meadow::<Breakdown>(&Herd::new(1, 0, 0, 0), false, &none)
                     .points(),
                 2
             );
             assert_eq!(
-                r.score_meadow(&Herd::new(1, 0, 1, 1), false, &none)
+                r.meadow::<Breakdown>(&Herd::new(1, 0, 1, 1), false, &none)
                     .points(),
                 2
             );
             assert_eq!(
-                r.score_meadow(&Herd::new(2, 1, 2, 1), false, &none)
+                r.meadow::<Breakdown>(&Herd::new(2, 1, 2, 1), false, &none)
                     .points(),
                 8
             );
             assert_eq!(
-                r.score_meadow(&Herd::new(1, 0, 0, 2), false, &none)
+                r.meadow::<Breakdown>(&Herd::new(1, 0, 0, 2), false, &none)
                     .points(),
                 0
             );
             // D-M2: fire lets every deer score.
             assert_eq!(
-                r.score_meadow(&Herd::new(3, 0, 0, 2), true, &none).points(),
+                r.meadow::<Breakdown>(&Herd::new(3, 0, 0, 2), true, &none)
+                    .points(),
                 6
             );
         }
         let r = rules(Edition::E2020);
         // T20-M1..M4
         assert_eq!(
-            r.score_meadow(&Herd::new(0, 1, 0, 0), false, &none)
+            r.meadow::<Breakdown>(&Herd::new(0, 1, 0, 0), false, &none)
                 .points(),
             2
         );
         assert_eq!(
-            r.score_meadow(&Herd::new(1, 0, 1, 1), false, &none)
+            r.meadow::<Breakdown>(&Herd::new(1, 0, 1, 1), false, &none)
                 .points(),
             3
         );
         assert_eq!(
-            r.score_meadow(&Herd::new(1, 0, 0, 2), false, &none)
+            r.meadow::<Breakdown>(&Herd::new(1, 0, 0, 2), false, &none)
                 .points(),
             0
         );
         assert_eq!(
-            r.score_meadow(&Herd::new(2, 2, 2, 1), false, &none)
+            r.meadow::<Breakdown>(&Herd::new(2, 2, 2, 1), false, &none)
                 .points(),
             11
         );
         // D-M1, D-M2 with 2020 values.
         assert_eq!(
-            r.score_meadow(&Herd::new(2, 1, 2, 1), false, &none)
+            r.meadow::<Breakdown>(&Herd::new(2, 1, 2, 1), false, &none)
                 .points(),
             9
         );
         assert_eq!(
-            r.score_meadow(&Herd::new(3, 0, 0, 2), true, &none).points(),
+            r.meadow::<Breakdown>(&Herd::new(3, 0, 0, 2), true, &none)
+                .points(),
             3
         );
         // T20-PT: 2 mammoths, 2 aurochs, 1 deer, 1 tiger, all doubled: the tiger eats the deer.
         let all = Herd::new(1, 2, 2, 1);
-        let b = r.score_meadow(&all, false, &[Herd::new(1, 2, 2, 0)]);
+        let b = r.meadow::<Breakdown>(&all, false, &[Herd::new(1, 2, 2, 0)]);
         assert_eq!(b.points(), 20, "{b}");
         // A tiger eats a plain deer before a doubled one.
-        let b = r.score_meadow(&Herd::new(2, 0, 0, 1), false, &[Herd::new(1, 0, 0, 0)]);
+        let b = r.meadow::<Breakdown>(&Herd::new(2, 0, 0, 1), false, &[Herd::new(1, 0, 0, 0)]);
         assert_eq!(b.points(), 2, "{b}");
         // Stacked pit traps: a mammoth next to two traps scores 4 times, one next to a
         // single trap twice; a tiger eats the deer doubled once before the one doubled twice.
-        let b = r.score_meadow(
+        let b = r.meadow::<Breakdown>(
             &Herd::new(2, 0, 2, 1),
             false,
             &[Herd::new(1, 0, 1, 0), Herd::new(1, 0, 1, 0)],
@@ -544,7 +465,7 @@ mod tests {
         };
         let pts: Vec<u32> = Edition::ALL
             .iter()
-            .map(|e| rules(*e).score_forest(&f).points())
+            .map(|e| rules(*e).forest::<Breakdown>(&f).points())
             .collect();
         assert_eq!(pts, [10, 8, 8]);
         // D-F2: 3 segments on 3 tiles with one mushroom patch.
@@ -556,7 +477,7 @@ mod tests {
         };
         let pts: Vec<u32> = Edition::ALL
             .iter()
-            .map(|e| rules(*e).score_forest(&f).points())
+            .map(|e| rules(*e).forest::<Breakdown>(&f).points())
             .collect();
         assert_eq!(pts, [8, 8, 9]);
         // D-R2: 3 tiles, end lakes 1 + 1 fish, 1 fish on the river: only 2020 counts it.
@@ -568,10 +489,10 @@ mod tests {
             end_lake_fish: 2,
             ..RiverInfo::default()
         };
-        assert_eq!(rules(Edition::E2020).score_river(&r).points(), 6);
-        assert_eq!(rules(Edition::E2014).score_river(&r).points(), 5);
+        assert_eq!(rules(Edition::E2020).river::<Breakdown>(&r).points(), 6);
+        assert_eq!(rules(Edition::E2014).river::<Breakdown>(&r).points(), 5);
         assert_eq!(
-            rules(Edition::E2020).score_river(&r).to_string(),
+            rules(Edition::E2020).river::<Breakdown>(&r).to_string(),
             "3 tiles x 1 + 2 lake fish x 1 + 1 river fish x 1"
         );
     }
@@ -585,7 +506,7 @@ mod tests {
             rafts: 1,
             ..SystemInfo::default()
         };
-        assert_eq!(rules(Edition::E2020).score_huts(&s).points(), 9);
+        assert_eq!(rules(Edition::E2020).huts::<Breakdown>(&s).points(), 9);
     }
 
     #[test]

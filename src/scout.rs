@@ -1,8 +1,8 @@
 //! The Scout mini-expansion (*King & Scout*), for the first-edition rules (2002, 2014).
 //!
-//! Scout is not a fourth edition: [`Scout`] wraps the ruleset of an edition, answers every
-//! question as that edition does, and adds [`Ruleset::scout`], which tells the game loop that
-//! five special pieces are in play:
+//! Scout is not a fourth edition: a ruleset of the first edition with the Scout's options
+//! ([`crate::ruleset::Ruleset::scout`]) tells the game loop that five special pieces are in
+//! play:
 //!
 //! - four special land tiles (Scout, Hunter on the Bridge, Dug-out, Agriculture), dealt to the
 //!   players and laid *instead of drawing* on a normal turn, each with its mandatory piece on
@@ -12,12 +12,8 @@
 //! Where the texts disagree (rules-matrix §3, §5 Q18–Q24) the printed 2007 rules decide, with a
 //! named option for the other reading; [`ScoutOptions`] holds them.
 
-use crate::edition::Edition;
-use crate::feature::ForestInfo;
-use crate::options::Options;
 pub use crate::options::{LakeScope, Refusal, ScoutOptions};
 use crate::rng::{shuffle, stream};
-use crate::ruleset::Ruleset;
 use crate::tile::Deck;
 use crate::tileset::TileSet;
 
@@ -40,34 +36,6 @@ impl Special {
             Some((i, t)) if t.deck == Deck::Scout => Some(Special::Tile(i)),
             _ => None,
         }
-    }
-}
-
-/// An edition's ruleset with the Scout expansion.
-#[derive(Debug)]
-pub struct Scout {
-    base: Box<dyn Ruleset>,
-    scout: ScoutOptions,
-}
-
-impl Scout {
-    pub fn new(base: Box<dyn Ruleset>, scout: ScoutOptions) -> Scout {
-        Scout { base, scout }
-    }
-}
-
-impl Ruleset for Scout {
-    fn edition(&self) -> Edition {
-        self.base.edition()
-    }
-    fn options(&self) -> &Options {
-        self.base.options()
-    }
-    fn bonus_markers(&self, forest: &ForestInfo) -> u16 {
-        self.base.bonus_markers(forest)
-    }
-    fn scout(&self) -> Option<&ScoutOptions> {
-        Some(&self.scout)
     }
 }
 

@@ -13,8 +13,7 @@ pub use crate::edition::Edition;
 use crate::error::{InputError, from_toml};
 use crate::feature::TileFeatures;
 use crate::options::{About, Options, Params, ScoutOptions};
-use crate::ruleset::{Rules2002, Rules2014, Rules2020, Ruleset};
-use crate::scout::Scout;
+use crate::ruleset::Ruleset;
 use crate::tileset::{TileSet, read_input};
 
 /// The built-in variants: name and TOML text.
@@ -299,7 +298,7 @@ impl Variant {
     }
 
     /// The ruleset of this variant's edition with its options.
-    pub fn ruleset(&self) -> Box<dyn Ruleset> {
+    pub fn ruleset(&self) -> Ruleset {
         ruleset(self.edition, self.options.clone())
     }
 
@@ -348,15 +347,6 @@ fn load_tiles(name: &str, dir: Option<&Path>) -> Result<TileSet, TilesError> {
 }
 
 /// The ruleset of an edition with the given options.
-pub fn ruleset(edition: Edition, options: Options) -> Box<dyn Ruleset> {
-    let scout = options.scout;
-    let base: Box<dyn Ruleset> = match edition {
-        Edition::E2002 => Box::new(Rules2002 { options }),
-        Edition::E2014 => Box::new(Rules2014 { options }),
-        Edition::E2020 => Box::new(Rules2020 { options }),
-    };
-    match scout {
-        Some(s) => Box::new(Scout::new(base, s)),
-        None => base,
-    }
+pub fn ruleset(edition: Edition, options: Options) -> Ruleset {
+    Ruleset::new(edition, options)
 }

@@ -283,7 +283,7 @@ fn scout_variant_with(name: &str, tiles: &str) -> (Variant, std::path::PathBuf) 
 fn tile_set_with_counts_above_one_plays_every_copy() {
     let (v, dir) = scout_variant_with("copies", COPIES);
     let set = v.playing_set();
-    let rules: Arc<dyn Ruleset> = Arc::from(v.ruleset());
+    let rules: Arc<Ruleset> = Arc::from(v.ruleset());
 
     // Regular and bonus copies: three pairs of groves close a nugget forest each, and each
     // closing earns a bonus glade.
@@ -449,7 +449,7 @@ rivers = [{ at = "N+S" }, { at = "E+W" }]
 "#;
     let (v, dir) = scout_variant_with("forced-redraw", tiles);
     let set = v.playing_set();
-    let rules: Arc<dyn Ruleset> = Arc::from(v.ruleset());
+    let rules: Arc<Ruleset> = Arc::from(v.ruleset());
     let regular = deck_of(&set, &["field", "ford", "field", "field", "field"]);
     let hands = vec![vec![Special::Tile(index_of_tile(&set, "S1"))], vec![]];
     let mut g = Game::with_hands(set, rules, 2, regular, Vec::new(), hands);
@@ -503,7 +503,7 @@ fn pit_traps_stack_doubles_twice() {
         o
     });
     let herd = Herd::new(0, 0, 2, 0);
-    let b = stacked.score_meadow(
+    let b = stacked.meadow::<hunters::ruleset::Breakdown>(
         &herd,
         false,
         &[Herd::new(0, 0, 1, 0), Herd::new(0, 0, 1, 0)],
@@ -557,7 +557,7 @@ fn pit_trap_board(stack: &str) -> Game {
         .expect("an all-grassland tile with a mammoth");
     let mut o = v.options.clone();
     o.set("pit-traps-stack", stack).unwrap();
-    let rules: Arc<dyn Ruleset> = Arc::from(ruleset(Edition::E2020, o));
+    let rules: Arc<Ruleset> = Arc::from(ruleset(Edition::E2020, o));
     let set = Arc::new(set);
     let mut g = Game::new(
         Arc::clone(&set),

@@ -37,13 +37,13 @@ impl Table {
     /// A game of a built-in variant with the regular and bonus (menhir) decks in this order.
     fn new(variant: &str, players: usize, regular: &[&str], bonus: &[&str]) -> Table {
         let v = Variant::load(variant).unwrap();
-        let rules: Arc<dyn Ruleset> = Arc::from(v.ruleset());
+        let rules: Arc<Ruleset> = Arc::from(v.ruleset());
         Table::with(v.tiles, rules, players, regular, bonus)
     }
 
     fn with(
         set: TileSet,
-        rules: Arc<dyn Ruleset>,
+        rules: Arc<Ruleset>,
         players: usize,
         regular: &[&str],
         bonus: &[&str],

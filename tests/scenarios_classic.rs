@@ -40,13 +40,13 @@ const YELLOW: usize = 3;
 /// this order (tile ids of the classic set).
 fn new_game(variant: &str, players: usize, regular: &[&str], bonus: &[&str]) -> Game {
     let v = Variant::load(variant).unwrap();
-    let rules: Arc<dyn Ruleset> = Arc::from(v.ruleset());
+    let rules: Arc<Ruleset> = Arc::from(v.ruleset());
     game_with(v.tiles, rules, players, regular, bonus)
 }
 
 fn game_with(
     set: TileSet,
-    rules: Arc<dyn Ruleset>,
+    rules: Arc<Ruleset>,
     players: usize,
     regular: &[&str],
     bonus: &[&str],
@@ -580,7 +580,7 @@ fn t14_f4_majority_in_forest() {
 /// the volcano's nugget forest (7 segments on 7 tiles, 14 points in both editions). The
 /// gatherer scores, comes back, and Red draws the bonus tile B04 (forest and meadow). Returns
 /// the game at Red's bonus turn.
-fn red_gets_the_gatherer_back(rules: Arc<dyn Ruleset>) -> Game {
+fn red_gets_the_gatherer_back(rules: Arc<Ruleset>) -> Game {
     let set = Variant::load("2002").unwrap().tiles;
     // Tile 30 is Blue's next tile after the bonus turn; the game is still on then.
     let regular = ["39", "37", "40", "62", "60", "61", "38", "48", "35", "30"];
@@ -604,7 +604,7 @@ fn red_gets_the_gatherer_back(rules: Arc<dyn Ruleset>) -> Game {
     g
 }
 
-fn rules_of(edition: Edition, reuse: Option<&str>) -> Arc<dyn Ruleset> {
+fn rules_of(edition: Edition, reuse: Option<&str>) -> Arc<Ruleset> {
     let mut o = Options::for_edition(edition);
     if let Some(v) = reuse {
         o.set("reuse-returned-on-bonus", v).unwrap();

@@ -30,7 +30,7 @@ use hunters::{Piece, PieceAt, Pos, TileSet, Variant, ZoneKind, ZoneRef};
 // Setting up
 
 /// The merged classic + Scout tile set and the 2002 Scout rules with these options changed.
-fn scout_rules(options: &[(&str, &str)]) -> (Arc<TileSet>, Arc<dyn Ruleset>) {
+fn scout_rules(options: &[(&str, &str)]) -> (Arc<TileSet>, Arc<Ruleset>) {
     let v = Variant::load("2002-scout").unwrap();
     let mut o = v.options.clone();
     assert!(

@@ -38,7 +38,7 @@ use crate::feature::{ForestInfo, MeadowInfo, Preview, RiverInfo, SystemInfo};
 use crate::feature::{MAX_PLAYERS, ZoneId};
 use crate::game::{Game, Move, OnBoard, Play, acts_when_laid, majority};
 use crate::rng::{Stream, below};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Points, Ruleset};
 use crate::scout::Special;
 use crate::tile::{MeadowSpecial, Piece, ZoneKind, ZoneRef};
 
@@ -249,7 +249,7 @@ impl GreedyBot {
             let rules = game.rules();
             for (i, f) in p.forests.iter().enumerate() {
                 if f.open == 0 && usize::from(p.forest_same[i]) == i {
-                    let points = i64::from(rules.points_of_forest(f));
+                    let points = i64::from(rules.forest::<Points>(f).0);
                     for w in majority(&f.gatherers).iter() {
                         gains[w] += points;
                     }
@@ -257,7 +257,7 @@ impl GreedyBot {
             }
             for (i, r) in p.rivers.iter().enumerate() {
                 if r.open == 0 && usize::from(p.river_same[i]) == i {
-                    let points = i64::from(rules.points_of_river(r));
+                    let points = i64::from(rules.river::<Points>(r).0);
                     for w in majority(&r.fishers).iter() {
                         gains[w] += points;
                     }
@@ -301,10 +301,10 @@ impl GreedyBot {
                         match (piece, z.zone.kind) {
                             (Piece::Gatherer, _) if p.forests[i].open == 0 => joined(
                                 &p.forests[i].gatherers,
-                                rules.points_of_forest(&p.forests[i]),
+                                rules.forest::<Points>(&p.forests[i]).0,
                             ),
                             (Piece::Fisher, _) if p.rivers[i].open == 0 => {
-                                joined(&p.rivers[i].fishers, rules.points_of_river(&p.rivers[i]))
+                                joined(&p.rivers[i].fishers, rules.river::<Points>(&p.rivers[i]).0)
                             }
                             _ => base + preview_worth(rules, p, nr, piece, z.zone, false),
                         }
@@ -435,8 +435,8 @@ fn joined_value(
 ) -> Option<i64> {
     let f = trial.features();
     let points = match piece {
-        Piece::Gatherer if f.forest(z).open == 0 => trial.rules().points_of_forest(f.forest(z)),
-        Piece::Fisher if f.river(z).open == 0 => trial.rules().points_of_river(f.river(z)),
+        Piece::Gatherer if f.forest(z).open == 0 => trial.rules().forest::<Points>(f.forest(z)).0,
+        Piece::Fisher if f.river(z).open == 0 => trial.rules().river::<Points>(f.river(z)).0,
         _ => return None,
     };
     let key = f.key(&trial.tiles().tiles, trial.board(), z, false);
@@ -499,27 +499,27 @@ fn estimate(game: &Game, on: &OnBoard) -> i64 {
 }
 
 /// What a gatherer in this forest is expected to bring (module docs).
-fn forest_worth(rules: &dyn Ruleset, info: &ForestInfo, cost: i64) -> i64 {
-    1000 * i64::from(rules.points_of_forest(info)) / (1 + i64::from(info.open)) - cost
+fn forest_worth(rules: &Ruleset, info: &ForestInfo, cost: i64) -> i64 {
+    1000 * i64::from(rules.forest::<Points>(info).0) / (1 + i64::from(info.open)) - cost
 }
 
-fn river_worth(rules: &dyn Ruleset, info: &RiverInfo, cost: i64) -> i64 {
-    1000 * i64::from(rules.points_of_river(info)) / (1 + i64::from(info.open)) - cost
+fn river_worth(rules: &Ruleset, info: &RiverInfo, cost: i64) -> i64 {
+    1000 * i64::from(rules.river::<Points>(info).0) / (1 + i64::from(info.open)) - cost
 }
 
-fn meadow_worth(rules: &dyn Ruleset, info: &MeadowInfo) -> i64 {
+fn meadow_worth(rules: &Ruleset, info: &MeadowInfo) -> i64 {
     let fire = info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
-    500 * i64::from(rules.points_of_meadow(&info.animals, fire, &[])) - 2000
+    500 * i64::from(rules.meadow::<Points>(&info.animals, fire, &[]).0) - 2000
 }
 
-fn huts_worth(rules: &dyn Ruleset, info: &SystemInfo) -> i64 {
-    500 * i64::from(rules.points_of_huts(info)) - 2000
+fn huts_worth(rules: &Ruleset, info: &SystemInfo) -> i64 {
+    500 * i64::from(rules.huts::<Points>(info).0) - 2000
 }
 
 /// [`estimate`] of `piece` standing in `zone` of a previewed tile (with `rivers` rivers), on
 /// a special tile's spot when `fixed`.
 fn preview_worth(
-    rules: &dyn Ruleset,
+    rules: &Ruleset,
     p: &Preview,
     rivers: usize,
     piece: Piece,

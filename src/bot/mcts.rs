@@ -48,6 +48,7 @@
 use crate::feature::{FeatureKey, MAX_PLAYERS, PerPlayer, PieceAt};
 use crate::game::{Game, Move, Play, majority};
 use crate::rng::{Stream, below, shuffle};
+use crate::ruleset::Points;
 use crate::tile::{MeadowSpecial, Piece};
 
 use super::Bot;
@@ -271,19 +272,19 @@ fn evaluate(game: &Game, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
         let (worth, counts): (i64, PerPlayer) = match on.piece {
             Piece::Gatherer => {
                 let info = f.forest(z);
-                let points = i64::from(rules.points_of_forest(info));
+                let points = i64::from(rules.forest::<Points>(info).0);
                 (1000 * points / (1 + i64::from(info.open)), info.gatherers)
             }
             Piece::Fisher => {
                 let info = f.river(z);
-                let points = i64::from(rules.points_of_river(info));
+                let points = i64::from(rules.river::<Points>(info).0);
                 (1000 * points / (1 + i64::from(info.open)), info.fishers)
             }
             Piece::Hunter => {
                 let info = f.meadow(z);
                 let fire =
                     info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
-                let points = i64::from(rules.points_of_meadow(&info.animals, fire, &[]));
+                let points = i64::from(rules.meadow::<Points>(&info.animals, fire, &[]).0);
                 let mut counts = info.hunters;
                 for (c, h) in counts.iter_mut().zip(info.farm_huts) {
                     *c += h;
@@ -292,7 +293,7 @@ fn evaluate(game: &Game, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
             }
             Piece::Hut => {
                 let info = f.system(tiles, game.board(), z);
-                (1000 * i64::from(rules.points_of_huts(info)), info.huts)
+                (1000 * i64::from(rules.huts::<Points>(info).0), info.huts)
             }
         };
         for w in majority(&counts).iter() {

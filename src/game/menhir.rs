@@ -97,7 +97,7 @@ impl Game {
             herd.add(&h);
             per_zone.push((z, h));
         }
-        let b = self.rules.score_meadow(&herd, fire, &[]);
+        let b = self.rules.meadow::<Breakdown>(&herd, fire, &[]);
         self.award(Players::one(player), Category::Specials, trap, b);
         // Cover what scored: every deer (scored or eaten), mammoth, aurochs and bear, and the
         // tigers that ate a deer (idle tigers too if the option says so).

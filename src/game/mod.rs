@@ -326,7 +326,7 @@ pub struct Game {
     set: Arc<TileSet>,
     /// The own features of the set's tiles, copied as each tile is laid.
     own: Arc<TileFeatures>,
-    rules: Arc<dyn Ruleset>,
+    rules: Arc<Ruleset>,
     players: usize,
     board: Board,
     features: Features,
@@ -415,7 +415,7 @@ impl Game {
     /// indexes into the tile set), and the first tile drawn for player 0.
     pub fn new(
         set: Arc<TileSet>,
-        rules: Arc<dyn Ruleset>,
+        rules: Arc<Ruleset>,
         players: usize,
         regular: Vec<usize>,
         bonus: Vec<usize>,
@@ -427,7 +427,7 @@ impl Game {
     /// `p`; empty without the expansion).
     pub fn with_hands(
         set: Arc<TileSet>,
-        rules: Arc<dyn Ruleset>,
+        rules: Arc<Ruleset>,
         players: usize,
         regular: Vec<usize>,
         bonus: Vec<usize>,
@@ -440,7 +440,7 @@ impl Game {
     /// [`Game::with_hands`] with the own features of the set's tiles at hand.
     fn with_parts(
         (set, own): (Arc<TileSet>, Arc<TileFeatures>),
-        rules: Arc<dyn Ruleset>,
+        rules: Arc<Ruleset>,
         players: usize,
         (regular, bonus): (Vec<usize>, Vec<usize>),
         hands: Vec<Vec<Special>>,
@@ -551,7 +551,7 @@ impl Game {
     pub fn seeded(variant: &Variant, players: usize, seed: u64) -> Game {
         let set = variant.playing_set();
         let own = Arc::clone(variant.own_features());
-        let rules: Arc<dyn Ruleset> = Arc::from(variant.ruleset());
+        let rules: Arc<Ruleset> = Arc::from(variant.ruleset());
         let mut regular = set.deck(Deck::Regular);
         shuffle(&mut regular, &mut stream(seed, "regular"));
         let mut bonus = set.deck(Deck::Bonus);
@@ -622,8 +622,8 @@ impl Game {
         &self.set
     }
 
-    pub fn rules(&self) -> &dyn Ruleset {
-        &*self.rules
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
     }
 
     pub fn players(&self) -> usize {
@@ -922,7 +922,7 @@ impl Game {
             bonus |= self.rules.params().bonus_turns && self.rules.bonus_markers(&info) > 0;
             let winners = majority(&info.gatherers);
             if !winners.is_empty() {
-                let b = self.rules.score_forest(&info);
+                let b = self.rules.forest::<Breakdown>(&info);
                 self.award(winners, Category::Forests, z, b);
             }
             self.return_pieces(z, Piece::Gatherer, p);
@@ -932,7 +932,7 @@ impl Game {
             let info = *self.features.river(z);
             let winners = majority(&info.fishers);
             if !winners.is_empty() {
-                let b = self.rules.score_river(&info);
+                let b = self.rules.river::<Breakdown>(&info);
                 self.award(winners, Category::Rivers, z, b);
             }
             self.dugout_bonus(z);

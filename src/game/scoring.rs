@@ -119,7 +119,7 @@ impl Game {
         for &(_, z) in &scored {
             let info = *self.features.system(tiles, &self.board, z);
             let winners = majority(&info.huts);
-            let b = self.rules.score_huts(&info);
+            let b = self.rules.huts::<Breakdown>(&info);
             self.award(winners, Category::Huts, z, b);
         }
         // Meadows: every meadow with a hunter (the Scout's hunter on the bridge stands in two),
@@ -274,7 +274,7 @@ impl Game {
             doubled[k - 1].add(&self.uncovered(z));
         }
         let fire = info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
-        let b = self.rules.score_meadow(&herd, fire, &doubled);
+        let b = self.rules.meadow::<Breakdown>(&herd, fire, &doubled);
         self.scratch.traps = traps;
         self.scratch.doubled = doubled;
         self.award(winners, Category::Meadows, z0, b);

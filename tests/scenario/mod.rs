@@ -167,7 +167,7 @@ pub fn rules(
     options: &[(&str, &str)],
 ) -> (
     std::sync::Arc<TileSet>,
-    std::sync::Arc<dyn hunters::ruleset::Ruleset>,
+    std::sync::Arc<hunters::ruleset::Ruleset>,
 ) {
     let v = hunters::Variant::load(variant).unwrap();
     let mut o = v.options.clone();
