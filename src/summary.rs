@@ -4,11 +4,10 @@
 //! summary as one run. Every printed figure (text tables, JSON, the HTML report) reads it;
 //! none computes a statistic of its own. docs/statistics.md gives the formulas.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use crate::compare::{BotTally, ByCategory, Tally};
+use crate::measures::{ByMeasure, MEASURES, Measure, Shown};
 use crate::statistics::{CONFIDENCE, Clustered, Histogram, elo};
 
 /// A mean with the half-width of its interval.
@@ -96,7 +95,7 @@ pub struct Summary {
     /// Against the first variant, game by game: the mean difference of each per-game
     /// measure (absent for the first variant).
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub paired_game_difference: Option<BTreeMap<String, Estimate>>,
+    pub paired_game_difference: Option<ByMeasure<Estimate>>,
 }
 
 /// Rounded so that the text is the same on every machine.
@@ -226,29 +225,34 @@ impl Summary {
             winner_worst_deficit: e(&t.drama),
             unfinished_gatherers_per_game: e(&t.unfinished_gatherers),
             unfinished_fishers_per_game: e(&t.unfinished_fishers),
-            paired_game_difference: (!t.paired_measures.is_empty()).then(|| {
-                t.paired_measures
-                    .iter()
-                    .map(|(name, c)| (name.clone(), estimate(c, paired_confidence)))
-                    .collect()
-            }),
+            paired_game_difference: t
+                .paired_measures
+                .as_ref()
+                .map(|p| ByMeasure(p.0.each_ref().map(|c| estimate(c, paired_confidence)))),
         }
     }
 
-    /// The per-game measures of length and tension, with their headings, in table order.
-    pub fn per_game(&self) -> [(&'static str, &Estimate); 7] {
-        [
-            ("tiles", &self.tiles_per_game),
-            ("discards", &self.discards_per_game),
-            ("lead changes", &self.lead_changes_per_game),
-            ("winner settled after move", &self.settled_after_move),
-            ("winner's worst deficit", &self.winner_worst_deficit),
-            (
-                "gatherers left unfinished",
-                &self.unfinished_gatherers_per_game,
-            ),
-            ("fishers left unfinished", &self.unfinished_fishers_per_game),
-        ]
+    /// The estimate of measure `m` per game.
+    pub fn measure(&self, m: Measure) -> &Estimate {
+        match m {
+            Measure::Margin => &self.margin,
+            Measure::Tiles => &self.tiles_per_game,
+            Measure::BonusTurns => &self.bonus_turns_per_game,
+            Measure::Discards => &self.discards_per_game,
+            Measure::LeadChanges => &self.lead_changes_per_game,
+            Measure::SettledAt => &self.settled_after_move,
+            Measure::Drama => &self.winner_worst_deficit,
+            Measure::UnfinishedGatherers => &self.unfinished_gatherers_per_game,
+            Measure::UnfinishedFishers => &self.unfinished_fishers_per_game,
+        }
+    }
+
+    /// The measures a table shows, with their headings and estimates, in table order.
+    pub fn shown(&self, table: Shown) -> impl Iterator<Item = (&'static str, &Estimate)> {
+        MEASURES
+            .iter()
+            .filter(move |a| a.shown == table)
+            .map(|a| (a.heading, self.measure(a.measure)))
     }
 }
 

@@ -402,7 +402,7 @@ fn print_corpus(r: &CorpusReport) {
     );
     let mut t = super::table();
     let mut header = vec![Cell::new("variant"), Cell::new("logs")];
-    header.extend(CATEGORY_NAMES.iter().map(|c| Cell::new(*c)));
+    header.extend(hunters::measures::CATEGORIES.iter().map(|c| Cell::new(*c)));
     t.set_header(header);
     for c in &r.totals {
         let mut row = vec![
@@ -419,8 +419,6 @@ fn print_corpus(r: &CorpusReport) {
     println!("{t}");
     println!("(in brackets: the difference to the recorded games' points)");
 }
-
-const CATEGORY_NAMES: [&str; 6] = ["rivers", "forests", "huts", "meadows", "specials", "total"];
 
 /// The log's own game (verified) and its moves replayed under each variant.
 fn from_log(

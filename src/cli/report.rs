@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use hunters::measures::{CATEGORIES, MEASURES, Shown};
 use hunters::summary::{Estimate, Interval, Summary};
 
 use super::simulate::Report;
@@ -13,8 +14,6 @@ use super::simulate::Report;
 const COLOURS: [&str; 6] = [
     "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9",
 ];
-
-const CATEGORIES: [&str; 6] = ["rivers", "forests", "huts", "meadows", "specials", "total"];
 
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -558,19 +557,20 @@ fn points_table(h: &mut String, r: &Report) {
     for c in CATEGORIES {
         let _ = write!(h, "<th>{c}</th>");
     }
-    h.push_str("<th>margin</th><th>bonus turns</th></tr>\n");
+    for a in MEASURES.iter().filter(|a| a.shown == Shown::WithPoints) {
+        let _ = write!(h, "<th>{}</th>", esc(a.heading));
+    }
+    h.push_str("</tr>\n");
     for v in &r.results {
         let s = &v.summary;
         let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
         for e in s.points.to_array() {
             let _ = write!(h, "<td>{}</td>", est(&e));
         }
-        let _ = writeln!(
-            h,
-            "<td>{}</td><td>{}</td></tr>",
-            est(&s.margin),
-            est(&s.bonus_turns_per_game)
-        );
+        for (_, e) in s.shown(Shown::WithPoints) {
+            let _ = write!(h, "<td>{}</td>", est(e));
+        }
+        h.push_str("</tr>\n");
     }
     h.push_str("</table>\n");
 }
@@ -873,15 +873,13 @@ fn seat_table(h: &mut String, r: &Report) {
 
 fn tension_table(h: &mut String, r: &Report) {
     h.push_str("<table><tr><th>variant</th>");
-    if let Some(v) = r.results.first() {
-        for (name, _) in v.summary.per_game() {
-            let _ = write!(h, "<th>{}</th>", esc(name));
-        }
+    for a in MEASURES.iter().filter(|a| a.shown == Shown::PerGame) {
+        let _ = write!(h, "<th>{}</th>", esc(a.heading));
     }
     h.push_str("</tr>\n");
     for v in &r.results {
         let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
-        for (_, e) in v.summary.per_game() {
+        for (_, e) in v.summary.shown(Shown::PerGame) {
             let _ = write!(h, "<td>{}</td>", est(e));
         }
         h.push_str("</tr>\n");
@@ -893,15 +891,15 @@ fn paired_measures_table(h: &mut String, r: &Report) {
     if r.results.len() < 2 {
         return;
     }
-    let cols = super::simulate::PAIRED_COLUMNS;
+    let cols = || MEASURES.iter().filter(|a| a.paired_table);
     let _ = write!(
         h,
         "<p class=\"note\">Paired difference to {} per game (same deals; {}):</p>\n<table><tr><th>variant</th>",
         esc(&r.results[0].variant),
         esc(&super::simulate::paired_intervals(r))
     );
-    for (_, name) in cols {
-        let _ = write!(h, "<th>{name}</th>");
+    for a in cols() {
+        let _ = write!(h, "<th>{}</th>", esc(a.heading));
     }
     h.push_str("</tr>\n");
     for v in &r.results[1..] {
@@ -909,10 +907,9 @@ fn paired_measures_table(h: &mut String, r: &Report) {
             continue;
         };
         let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
-        for (k, _) in cols {
-            if let Some(e) = p.get(k) {
-                let _ = write!(h, "<td>{:+.2} ± {:.2}</td>", e.mean, e.half_width);
-            }
+        for a in cols() {
+            let e = p.get(a.measure);
+            let _ = write!(h, "<td>{:+.2} ± {:.2}</td>", e.mean, e.half_width);
         }
         h.push_str("</tr>\n");
     }

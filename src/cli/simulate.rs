@@ -9,7 +9,8 @@ use anyhow::{Context, Result, bail};
 use comfy_table::{Cell, CellAlignment};
 use hunters::Variant;
 use hunters::bot::BotKind;
-use hunters::compare::{ByCategory, GAME_MEASURES, Plan, Table, Tally, deal_seed};
+use hunters::compare::{ByCategory, Plan, Table, Tally, deal_seed};
+use hunters::measures::{CATEGORIES, MEASURES, Shown};
 use hunters::statistics::{CONFIDENCE, bonferroni};
 use hunters::summary::{Estimate, Interval, Summary, deals_needed};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -226,16 +227,6 @@ pub(super) struct Swept {
     pub(super) value: String,
 }
 
-/// The per-game measures shown paired across variants: key in the tally, heading.
-pub(super) const PAIRED_COLUMNS: [(&str, &str); 6] = [
-    ("margin", "margin"),
-    ("tiles", "tiles"),
-    ("bonus_turns", "bonus turns"),
-    ("lead_changes", "lead changes"),
-    ("settled_at", "winner settled after move"),
-    ("drama", "winner's worst deficit"),
-];
-
 impl Report {
     /// Seats per game in this run.
     pub(super) fn seats(&self) -> usize {
@@ -436,7 +427,7 @@ fn summarize(r: &mut Report, args: &Args) {
     for res in &mut r.results {
         res.summary = Summary::of(&res.tally, each);
     }
-    let measures = 6 + GAME_MEASURES.len();
+    let measures = CATEGORIES.len() + MEASURES.len();
     r.comparisons = Comparisons {
         per_measure: k,
         intervals: k * measures,
@@ -652,28 +643,22 @@ fn print(r: &Report) {
     println!("Points per player and game (mean ± 95 % interval over the {deals} deals):");
     let mut t = super::table();
     let mut header = vec![Cell::new("variant")];
-    for h in [
-        "rivers",
-        "forests",
-        "huts",
-        "meadows",
-        "specials",
-        "total",
-        "margin",
-        "bonus turns",
-    ] {
-        header.push(Cell::new(h));
-    }
+    header.extend(CATEGORIES.iter().map(Cell::new));
+    header.extend(
+        MEASURES
+            .iter()
+            .filter(|a| a.shown == Shown::WithPoints)
+            .map(|a| Cell::new(a.heading)),
+    );
     t.set_header(header);
     let fmt = |e: &Estimate| format!("{:.2} ± {:.2}", e.mean, e.half_width);
     for v in &r.results {
         let s = &v.summary;
         let mut row = vec![Cell::new(&v.variant)];
-        for e in s
-            .points
-            .to_array()
+        let points = s.points.to_array();
+        for e in points
             .iter()
-            .chain([&s.margin, &s.bonus_turns_per_game])
+            .chain(s.shown(Shown::WithPoints).map(|(_, e)| e))
         {
             row.push(Cell::new(fmt(e)).set_alignment(CellAlignment::Right));
         }
@@ -763,15 +748,15 @@ fn print(r: &Report) {
     let mut t = super::table();
     let mut header = vec!["variant"];
     header.extend(
-        r.results
-            .first()
-            .map(|v| v.summary.per_game().map(|(h, _)| h).to_vec())
-            .unwrap_or_default(),
+        MEASURES
+            .iter()
+            .filter(|a| a.shown == Shown::PerGame)
+            .map(|a| a.heading),
     );
     t.set_header(header);
     for v in &r.results {
         let mut row = vec![Cell::new(&v.variant)];
-        for (_, e) in v.summary.per_game() {
+        for (_, e) in v.summary.shown(Shown::PerGame) {
             row.push(Cell::new(fmt(e)).set_alignment(CellAlignment::Right));
         }
         t.add_row(row);
@@ -784,20 +769,17 @@ fn print(r: &Report) {
             paired_intervals(r)
         );
         let mut t = super::table();
-        let cols = PAIRED_COLUMNS;
+        let cols = || MEASURES.iter().filter(|a| a.paired_table);
         let mut header = vec![Cell::new("variant")];
-        header.extend(cols.iter().map(|(_, h)| Cell::new(*h)));
+        header.extend(cols().map(|a| Cell::new(a.heading)));
         t.set_header(header);
         for v in &r.results[1..] {
             let Some(p) = &v.summary.paired_game_difference else {
                 continue;
             };
             let mut row = vec![Cell::new(&v.variant)];
-            for (k, _) in cols {
-                let e = p.get(k).copied().unwrap_or(Estimate {
-                    mean: 0.0,
-                    half_width: 0.0,
-                });
+            for a in cols() {
+                let e = p.get(a.measure);
                 row.push(
                     Cell::new(format!("{:+.2} ± {:.2}", e.mean, e.half_width))
                         .set_alignment(CellAlignment::Right),
@@ -864,9 +846,7 @@ fn print(r: &Report) {
         );
         let mut t = super::table();
         let mut header = vec![Cell::new("variant")];
-        for h in ["rivers", "forests", "huts", "meadows", "specials", "total"] {
-            header.push(Cell::new(h));
-        }
+        header.extend(CATEGORIES.iter().map(Cell::new));
         t.set_header(header);
         for v in &r.results[1..] {
             let mut row = vec![Cell::new(&v.variant)];
@@ -956,12 +936,14 @@ fn rate(per_sec: f64) -> String {
 
 /// `--games-out`: one row per game and variant, as CSV or JSON lines.
 struct GamesOut {
-    file: std::io::BufWriter<std::fs::File>,
     path: PathBuf,
-    csv: bool,
+    format: RowFormat,
 }
 
-const CATEGORIES: [&str; 6] = ["rivers", "forests", "huts", "meadows", "specials", "total"];
+enum RowFormat {
+    Csv(Box<csv::Writer<std::fs::File>>),
+    JsonLines(std::io::BufWriter<std::fs::File>),
+}
 
 impl GamesOut {
     fn create(path: &std::path::Path, seats: usize) -> Result<GamesOut> {
@@ -976,42 +958,33 @@ impl GamesOut {
         let file = std::fs::File::create(path)
             .with_context(|| format!("cannot create {}", path.display()))?;
         let mut out = GamesOut {
-            file: std::io::BufWriter::new(file),
             path: path.to_path_buf(),
-            csv,
+            format: if csv {
+                RowFormat::Csv(Box::new(csv::Writer::from_writer(file)))
+            } else {
+                RowFormat::JsonLines(std::io::BufWriter::new(file))
+            },
         };
         if csv {
-            let mut header = vec![
-                "game",
-                "deal",
-                "seed",
-                "variant",
-                "winners",
-                "margin",
-                "tiles",
-                "bonus_turns",
-                "discards",
-                "lead_changes",
-                "settled_after_move",
-                "winner_worst_deficit",
-                "unfinished_gatherers",
-                "unfinished_fishers",
-            ]
-            .into_iter()
-            .map(String::from)
-            .collect::<Vec<_>>();
+            let mut header: Vec<String> = ["game", "deal", "seed", "variant", "winners"]
+                .into_iter()
+                .map(String::from)
+                .collect();
+            header.extend(MEASURES.iter().map(|a| a.column.to_string()));
             for s in 1..=seats {
                 header.push(format!("seat{s}_bot"));
                 header.extend(CATEGORIES.iter().map(|c| format!("seat{s}_{c}")));
             }
-            out.line(&header.join(","))?;
+            out.csv_record(&header)?;
         }
         Ok(out)
     }
 
-    fn line(&mut self, text: &str) -> Result<()> {
-        use std::io::Write;
-        writeln!(self.file, "{text}")
+    fn csv_record(&mut self, cells: &[String]) -> Result<()> {
+        let RowFormat::Csv(w) = &mut self.format else {
+            unreachable!("a CSV record goes to a CSV file")
+        };
+        w.write_record(cells)
             .with_context(|| format!("cannot write {}", self.path.display()))
     }
 
@@ -1028,68 +1001,61 @@ impl GamesOut {
             let p = &o.points[s];
             [p[0], p[1], p[2], p[3], p[4], o.totals[s]]
         };
-        let winners: Vec<String> = o.winners.iter().map(|w| (w + 1).to_string()).collect();
-        if self.csv {
-            let quote = |s: &str| {
-                if s.contains([',', '"', '\n']) {
-                    format!("\"{}\"", s.replace('"', "\"\""))
-                } else {
-                    s.to_string()
+        match &mut self.format {
+            RowFormat::Csv(_) => {
+                let winners: Vec<String> = o.winners.iter().map(|w| (w + 1).to_string()).collect();
+                let mut cells = vec![
+                    game.to_string(),
+                    deal.to_string(),
+                    seed.to_string(),
+                    variant.to_string(),
+                    winners.join(" "),
+                ];
+                cells.extend(MEASURES.iter().map(|a| o.measure(a.measure).to_string()));
+                for (s, bot) in seats.iter().enumerate() {
+                    cells.push(bot.name());
+                    cells.extend(points(s).iter().map(u32::to_string));
                 }
-            };
-            let mut cells = vec![
-                game.to_string(),
-                deal.to_string(),
-                seed.to_string(),
-                quote(variant),
-                winners.join(" "),
-            ];
-            // margin … unfinished_fishers: the game measures, in the header's order.
-            cells.extend(o.measures().iter().map(i64::to_string));
-            for (s, bot) in seats.iter().enumerate() {
-                cells.push(quote(&bot.name()));
-                cells.extend(points(s).iter().map(u32::to_string));
+                self.csv_record(&cells)
             }
-            self.line(&cells.join(","))
-        } else {
-            let seats: Vec<serde_json::Value> = seats
-                .iter()
-                .enumerate()
-                .map(|(s, bot)| {
-                    serde_json::json!({
-                        "seat": s + 1,
-                        "bot": bot.name(),
-                        "points": ByCategory::from_array(points(s)),
+            RowFormat::JsonLines(file) => {
+                let seats: Vec<serde_json::Value> = seats
+                    .iter()
+                    .enumerate()
+                    .map(|(s, bot)| {
+                        serde_json::json!({
+                            "seat": s + 1,
+                            "bot": bot.name(),
+                            "points": ByCategory::from_array(points(s)),
+                        })
                     })
-                })
-                .collect();
-            let row = serde_json::json!({
-                "game": game,
-                "deal": deal,
-                // A string: JavaScript holds only 53 bits of a number exactly.
-                "seed": seed.to_string(),
-                "variant": variant,
-                "seats": seats,
-                "winners": o.winners.iter().map(|w| w + 1).collect::<Vec<_>>(),
-                "margin": o.margin,
-                "tiles": o.tiles,
-                "bonus_turns": o.bonus_turns,
-                "discards": o.discards,
-                "lead_changes": o.tension.lead_changes,
-                "settled_after_move": o.tension.settled_at,
-                "winner_worst_deficit": o.tension.drama,
-                "unfinished_gatherers": o.unfinished.0,
-                "unfinished_fishers": o.unfinished.1,
-            });
-            self.line(&row.to_string())
+                    .collect();
+                let mut row = serde_json::json!({
+                    "game": game,
+                    "deal": deal,
+                    // A string: JavaScript holds only 53 bits of a number exactly.
+                    "seed": seed.to_string(),
+                    "variant": variant,
+                    "seats": seats,
+                    "winners": o.winners.iter().map(|w| w + 1).collect::<Vec<_>>(),
+                });
+                for a in &MEASURES {
+                    row[a.column] = o.measure(a.measure).into();
+                }
+                use std::io::Write;
+                writeln!(file, "{row}")
+                    .with_context(|| format!("cannot write {}", self.path.display()))
+            }
         }
     }
 
-    fn finish(mut self) -> Result<()> {
+    fn finish(self) -> Result<()> {
         use std::io::Write;
-        self.file
-            .flush()
-            .with_context(|| format!("cannot write {}", self.path.display()))
+        match self.format {
+            RowFormat::Csv(mut w) => w.flush(),
+            RowFormat::JsonLines(mut f) => f.flush(),
+        }
+        .with_context(|| format!("cannot write {}", self.path.display()))
     }
 }
 
