@@ -38,7 +38,7 @@ pub struct Args {
     )]
     bots: Vec<BotKind>,
     #[command(flatten)]
-    timeout: super::BotTimeout,
+    timeout: super::common::BotTimeout,
     /// Re-score the moves of game logs under each variant instead of playing a new game: one
     /// log in detail, or several (repeat --log; a directory stands for its .log files) with
     /// totals across them.
@@ -78,10 +78,10 @@ struct SeatPoints {
 #[derive(Serialize)]
 struct Report {
     #[serde(flatten)]
-    stamp: super::Stamp,
+    stamp: super::common::Stamp,
     #[serde(
         skip_serializing_if = "Option::is_none",
-        serialize_with = "super::seed_text::option::serialize"
+        serialize_with = "super::common::seed_text::option::serialize"
     )]
     seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -170,14 +170,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             Err(code) => return Ok(code),
         },
         None => {
-            let bots = super::seats_of_bots(args.players, &args.bots, &args.timeout)?;
-            let seed = args.seed.unwrap_or_else(super::pick_seed);
+            let bots = super::common::seats_of_bots(args.players, &args.bots, &args.timeout)?;
+            let seed = args.seed.unwrap_or_else(super::common::pick_seed);
             let games: Vec<Game> = variants
                 .iter()
                 .map(|v| compare::play(v, &bots, seed))
                 .collect::<Result<_, _>>()?;
             Report {
-                stamp: super::Stamp::now(),
+                stamp: super::common::Stamp::now(),
                 seed: Some(seed),
                 log: None,
                 seats: bots.iter().map(|b| b.name().to_string()).collect(),
@@ -256,7 +256,7 @@ struct CorpusTotal {
 #[derive(Serialize)]
 struct CorpusReport {
     #[serde(flatten)]
-    stamp: super::Stamp,
+    stamp: super::common::Stamp,
     logs: Vec<CorpusLog>,
     totals: Vec<CorpusTotal>,
 }
@@ -274,7 +274,7 @@ fn corpus(
     for path in paths {
         let parsed = log::load(path)?;
         let consequence = "A log does not verify under its own variant; nothing was compared.";
-        let own = match super::verified(&parsed, path, consequence)? {
+        let own = match super::common::verified(&parsed, path, consequence)? {
             Ok(v) => v,
             Err(code) => return Ok(code),
         };
@@ -336,7 +336,7 @@ fn corpus(
         .collect();
     let any_partial = totals.iter().any(|t| t.partial > 0);
     let report = CorpusReport {
-        stamp: super::Stamp::now(),
+        stamp: super::common::Stamp::now(),
         logs,
         totals,
     };
@@ -358,7 +358,7 @@ fn print_corpus(r: &CorpusReport) {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let mut t = super::table();
+    let mut t = super::common::table();
     let mut header = vec![Cell::new("log"), Cell::new("recorded under")];
     header.extend(r.totals.iter().map(|c| Cell::new(&c.variant)));
     t.set_header(header);
@@ -400,7 +400,7 @@ fn print_corpus(r: &CorpusReport) {
     println!(
         "Totals over the complete replays (mean points per player and game; recorded = the same logs as played):"
     );
-    let mut t = super::table();
+    let mut t = super::common::table();
     let mut header = vec![Cell::new("variant"), Cell::new("logs")];
     header.extend(hunters::measures::CATEGORIES.iter().map(|c| Cell::new(*c)));
     t.set_header(header);
@@ -428,7 +428,7 @@ fn from_log(
 ) -> Result<Result<Report, ExitCode>> {
     let parsed = log::load(path)?;
     let consequence = "The log does not verify under its own variant; nothing was compared.";
-    let own = match super::verified(&parsed, path, consequence)? {
+    let own = match super::common::verified(&parsed, path, consequence)? {
         Ok(v) => v,
         Err(code) => return Ok(Err(code)),
     };
@@ -484,7 +484,7 @@ fn from_log(
         })
         .collect();
     Ok(Ok(Report {
-        stamp: super::Stamp::now(),
+        stamp: super::common::Stamp::now(),
         seed: None,
         log: Some(path.display().to_string()),
         seats: parsed
@@ -530,7 +530,7 @@ fn print(r: &Report) {
             }
         }
     }
-    let mut t = super::table();
+    let mut t = super::common::table();
     let mut header = vec![Cell::new("player"), Cell::new("variant")];
     header.extend(Category::ALL.iter().map(|c| Cell::new(c.name())));
     header.push(Cell::new("total"));
@@ -572,7 +572,7 @@ fn print(r: &Report) {
             println!("Every feature scored the same.");
         } else {
             println!("Features that scored differently (players: points):");
-            let mut t = super::table();
+            let mut t = super::common::table();
             let mut header = vec![Cell::new("feature"), Cell::new("category")];
             header.extend(r.variants.iter().map(|c| Cell::new(label(c))));
             t.set_header(header);

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use hunters::measures::{CATEGORIES, MEASURES, Shown};
-use hunters::summary::{Estimate, Interval, Summary};
+use hunters::summary::{Estimate, Interval, Simultaneous, Summary};
 
-use super::simulate::Report;
+use super::report_data::Report;
 
 /// Colours of the variants, in order (distinct for the colour-blind as far as five go).
 const COLOURS: [&str; 6] = [
@@ -80,18 +80,17 @@ are 95 %{paired}. Every number here is in the run's JSON (<code>--json</code>).<
             ""
         },
         version = esc(&r.stamp.version),
-        paired = if r.comparisons.per_measure > 1
-            && r.comparisons.method == super::simulate::Simultaneous::Bonferroni
-        {
-            format!(
-                ", the paired differences Bonferroni-adjusted ({:.2} % each, so that each \
+        paired =
+            if r.comparisons.per_measure > 1 && r.comparisons.method == Simultaneous::Bonferroni {
+                format!(
+                    ", the paired differences Bonferroni-adjusted ({:.2} % each, so that each \
                  measure's {} comparisons hold together at 95 %)",
-                100.0 * r.comparisons.confidence_each,
-                r.comparisons.per_measure
-            )
-        } else {
-            String::new()
-        },
+                    100.0 * r.comparisons.confidence_each,
+                    r.comparisons.per_measure
+                )
+            } else {
+                String::new()
+            },
         comparisons = comparisons_note(r),
     );
     legend(&mut h, r);
@@ -166,18 +165,18 @@ fn comparisons_note(r: &Report) -> String {
         c.intervals / c.per_measure.max(1)
     );
     match c.method {
-        super::simulate::Simultaneous::Bonferroni => format!(
+        Simultaneous::Bonferroni => format!(
             "{base} Each measure's comparisons hold together with at least {:.0} % confidence \
              (Bonferroni); across all measures, expect about {:.1} intervals of {} to miss.",
             100.0 * c.confidence_together,
-            c.intervals as f64 * (1.0 - c.confidence_each),
+            c.expected_misses(),
             c.intervals
         ),
-        super::simulate::Simultaneous::None => format!(
+        Simultaneous::None => format!(
             "{base} At 95 % each, about {:.1} of them would miss their truth by chance; \
              <code>--simultaneous bonferroni</code> makes each measure's comparisons hold \
              together.",
-            c.intervals as f64 * 0.05
+            c.expected_misses()
         ),
     }
 }
@@ -581,11 +580,7 @@ fn histogram(h: &mut String, r: &Report) {
     let mut binned: Vec<BTreeMap<u32, f64>> = Vec::new();
     let (mut lo, mut hi, mut top) = (u32::MAX, 0u32, 0f64);
     for v in &r.results {
-        let n: u64 = v.tally.totals.samples();
-        let mut b: BTreeMap<u32, f64> = BTreeMap::new();
-        for (t, k) in v.tally.totals.seen() {
-            *b.entry(t / BIN).or_default() += k as f64 / n.max(1) as f64;
-        }
+        let b = v.tally.totals.shares(BIN);
         if let (Some((&first, _)), Some((&last, _))) = (b.first_key_value(), b.last_key_value()) {
             lo = lo.min(first);
             hi = hi.max(last);
@@ -896,7 +891,7 @@ fn paired_measures_table(h: &mut String, r: &Report) {
         h,
         "<p class=\"note\">Paired difference to {} per game (same deals; {}):</p>\n<table><tr><th>variant</th>",
         esc(&r.results[0].variant),
-        esc(&super::simulate::paired_intervals(r))
+        esc(&r.paired_intervals())
     );
     for a in cols() {
         let _ = write!(h, "<th>{}</th>", esc(a.heading));
