@@ -6,13 +6,12 @@
 //! shards of the deals run on different machines and merged, give the same numbers. What the
 //! sums say (estimates and intervals) is [`crate::summary`]'s.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use crate::bot::{Bot, BotError, BotKind, play_out_watching};
 use crate::feature::MAX_PLAYERS;
 use crate::game::{Category, Game};
+use crate::measures::{ByMeasure, MEASURES, Measure};
 use crate::statistics::{Clustered, Histogram};
 use crate::variant::Variant;
 
@@ -171,8 +170,8 @@ impl Outcome {
     }
 }
 
-/// Six values by category name: rivers, forests, huts, meadows, specials, total. JSON
-/// outputs name every number (docs/json.md).
+/// Six values by category name, as [`crate::measures::CATEGORIES`] lists them. JSON outputs
+/// name every number (docs/json.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ByCategory<T> {
@@ -300,38 +299,56 @@ pub struct Tally {
     pub unfinished_gatherers: Clustered,
     pub unfinished_fishers: Clustered,
     /// Against the first variant, game by game (same deals): the differences of the per-game
-    /// measures, by the names of [`GAME_MEASURES`]. Empty for the first variant.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty", default)]
-    pub paired_measures: BTreeMap<String, Clustered>,
+    /// measures ([`crate::measures::MEASURES`]). None for the first variant.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub paired_measures: Option<ByMeasure<Clustered>>,
 }
 
-/// The per-game measures compared pair by pair across variants.
-pub const GAME_MEASURES: [&str; 9] = [
-    "margin",
-    "tiles",
-    "bonus_turns",
-    "discards",
-    "lead_changes",
-    "settled_at",
-    "drama",
-    "unfinished_gatherers",
-    "unfinished_fishers",
-];
+impl Tally {
+    /// The per-game samples of measure `m`.
+    pub fn measure(&self, m: Measure) -> &Clustered {
+        match m {
+            Measure::Margin => &self.margin,
+            Measure::Tiles => &self.tiles,
+            Measure::BonusTurns => &self.bonus_turns,
+            Measure::Discards => &self.discards,
+            Measure::LeadChanges => &self.lead_changes,
+            Measure::SettledAt => &self.settled_at,
+            Measure::Drama => &self.drama,
+            Measure::UnfinishedGatherers => &self.unfinished_gatherers,
+            Measure::UnfinishedFishers => &self.unfinished_fishers,
+        }
+    }
+
+    fn measure_mut(&mut self, m: Measure) -> &mut Clustered {
+        match m {
+            Measure::Margin => &mut self.margin,
+            Measure::Tiles => &mut self.tiles,
+            Measure::BonusTurns => &mut self.bonus_turns,
+            Measure::Discards => &mut self.discards,
+            Measure::LeadChanges => &mut self.lead_changes,
+            Measure::SettledAt => &mut self.settled_at,
+            Measure::Drama => &mut self.drama,
+            Measure::UnfinishedGatherers => &mut self.unfinished_gatherers,
+            Measure::UnfinishedFishers => &mut self.unfinished_fishers,
+        }
+    }
+}
 
 impl Outcome {
-    /// The measures of [`GAME_MEASURES`], in order.
-    pub fn measures(&self) -> [i64; 9] {
-        [
-            self.margin.into(),
-            self.tiles.into(),
-            self.bonus_turns.into(),
-            self.discards.into(),
-            self.tension.lead_changes.into(),
-            self.tension.settled_at.into(),
-            self.tension.drama.into(),
-            self.unfinished.0.into(),
-            self.unfinished.1.into(),
-        ]
+    /// The game's value of measure `m`.
+    pub fn measure(&self, m: Measure) -> u32 {
+        match m {
+            Measure::Margin => self.margin,
+            Measure::Tiles => self.tiles,
+            Measure::BonusTurns => self.bonus_turns,
+            Measure::Discards => self.discards,
+            Measure::LeadChanges => self.tension.lead_changes,
+            Measure::SettledAt => self.tension.settled_at,
+            Measure::Drama => self.tension.drama,
+            Measure::UnfinishedGatherers => self.unfinished.0,
+            Measure::UnfinishedFishers => self.unfinished.1,
+        }
     }
 }
 
@@ -440,14 +457,7 @@ impl Tally {
             } else {
                 Vec::new()
             },
-            paired_measures: if paired {
-                GAME_MEASURES
-                    .iter()
-                    .map(|m| (m.to_string(), Clustered::default()))
-                    .collect()
-            } else {
-                BTreeMap::new()
-            },
+            paired_measures: paired.then(ByMeasure::default),
             ..Tally::default()
         }
     }
@@ -460,8 +470,7 @@ impl Tally {
         self.games += games.len() as u64;
         self.deals += 1;
         let mut categories = [DealSum::default(); 6];
-        let mut margin = DealSum::default();
-        let mut per_game = [DealSum::default(); 8];
+        let mut per_game = ByMeasure::<DealSum>::default();
         // Fixed arrays, not allocations: this runs once per deal of every simulated game.
         let mut sixtieths = [DealSum::default(); MAX_PLAYERS];
         let mut ranks = [[DealSum::default(); MAX_PLAYERS]; MAX_PLAYERS];
@@ -475,7 +484,9 @@ impl Tally {
                 }
                 categories[5].add(o.totals[seat]);
             }
-            margin.add(o.margin);
+            for (m, d) in per_game.0.iter_mut().enumerate() {
+                d.add(o.measure(MEASURES[m].measure));
+            }
             for &w in &o.winners {
                 self.wins[w] += 1;
             }
@@ -492,18 +503,6 @@ impl Tally {
                 samples.totals.push(t);
             }
             samples.margins.push(o.margin);
-            for (d, x) in per_game.iter_mut().zip([
-                o.tiles,
-                o.discards,
-                o.tension.lead_changes,
-                o.tension.settled_at,
-                o.tension.drama,
-                o.unfinished.0,
-                o.unfinished.1,
-                o.bonus_turns,
-            ]) {
-                d.add(x);
-            }
             if !bots.is_empty() && !o.bot_of_seat.is_empty() {
                 for (b, (result, margin)) in Self::bot_results(o, bots.len()).zip(bots.iter_mut()) {
                     if let Some((r, m)) = b {
@@ -517,21 +516,8 @@ impl Tally {
         for (c, d) in self.categories.iter_mut().zip(categories) {
             d.into(c);
         }
-        margin.into(&mut self.margin);
-        for (c, d) in [
-            &mut self.tiles,
-            &mut self.discards,
-            &mut self.lead_changes,
-            &mut self.settled_at,
-            &mut self.drama,
-            &mut self.unfinished_gatherers,
-            &mut self.unfinished_fishers,
-            &mut self.bonus_turns,
-        ]
-        .into_iter()
-        .zip(per_game)
-        {
-            d.into(c);
+        for (a, &d) in per_game.iter() {
+            d.into(self.measure_mut(a.measure));
         }
         for (c, d) in self.win_sixtieths.iter_mut().zip(sixtieths) {
             d.into(c);
@@ -550,14 +536,12 @@ impl Tally {
             }
         }
         if let Some(base) = base {
-            let mut measures = [DealSum::default(); GAME_MEASURES.len()];
+            let mut measures = ByMeasure::<DealSum>::default();
             let mut paired = [DealSum::default(); 6];
             for (o, b) in games.iter().zip(base) {
-                for (d, (x, y)) in measures
-                    .iter_mut()
-                    .zip(o.measures().iter().zip(b.measures()))
-                {
-                    d.add(x - y);
+                for (a, d) in MEASURES.iter().zip(&mut measures.0) {
+                    let m = a.measure;
+                    d.add(i64::from(o.measure(m)) - i64::from(b.measure(m)));
                 }
                 for seat in 0..seats {
                     for (c, d) in paired.iter_mut().enumerate() {
@@ -572,9 +556,9 @@ impl Tally {
                     }
                 }
             }
-            if !self.paired_measures.is_empty() {
-                for (name, d) in GAME_MEASURES.iter().zip(measures) {
-                    d.into(self.paired_measures.entry(name.to_string()).or_default());
+            if let Some(p) = &mut self.paired_measures {
+                for (c, d) in p.0.iter_mut().zip(measures.0) {
+                    d.into(c);
                 }
             }
             for (c, d) in self.paired.iter_mut().zip(paired) {
@@ -615,16 +599,23 @@ impl Tally {
         for (a, b) in self.categories.iter_mut().zip(&o.categories) {
             a.merge(b);
         }
-        self.margin.merge(&o.margin);
+        for a in &MEASURES {
+            self.measure_mut(a.measure).merge(o.measure(a.measure));
+        }
         for (a, b) in self.wins.iter_mut().zip(&o.wins) {
             *a += b;
         }
-        self.bonus_turns.merge(&o.bonus_turns);
         for (a, b) in self.paired.iter_mut().zip(&o.paired) {
             a.merge(b);
         }
-        for (k, b) in &o.paired_measures {
-            self.paired_measures.entry(k.clone()).or_default().merge(b);
+        match (&mut self.paired_measures, &o.paired_measures) {
+            (Some(p), Some(q)) => {
+                for (a, b) in p.0.iter_mut().zip(&q.0) {
+                    a.merge(b);
+                }
+            }
+            (None, Some(q)) => self.paired_measures = Some(*q),
+            _ => {}
         }
         for (a, b) in self.bots.iter_mut().zip(&o.bots) {
             a.result.merge(&b.result);
@@ -640,17 +631,6 @@ impl Tally {
         }
         self.totals.merge(&o.totals);
         self.margins.merge(&o.margins);
-        for (a, b) in [
-            (&mut self.tiles, &o.tiles),
-            (&mut self.discards, &o.discards),
-            (&mut self.lead_changes, &o.lead_changes),
-            (&mut self.settled_at, &o.settled_at),
-            (&mut self.drama, &o.drama),
-            (&mut self.unfinished_gatherers, &o.unfinished_gatherers),
-            (&mut self.unfinished_fishers, &o.unfinished_fishers),
-        ] {
-            a.merge(b);
-        }
     }
 }
 

@@ -49,6 +49,7 @@ pub mod feature;
 pub mod game;
 pub mod illegal;
 pub mod log;
+pub mod measures;
 pub mod notation;
 pub mod options;
 pub mod params;

@@ -256,6 +256,17 @@ impl Histogram {
         self.counts.iter().map(|(v, c)| (*v, c.seen))
     }
 
+    /// The share of all samples in each bin of `width` values (bin `k` holds `k * width` up
+    /// to `(k + 1) * width - 1`); bins without a sample are left out.
+    pub fn shares(&self, width: u32) -> BTreeMap<u32, f64> {
+        let n = self.samples();
+        let mut bins: BTreeMap<u32, f64> = BTreeMap::new();
+        for (v, k) in self.seen() {
+            *bins.entry(v / width).or_default() += k as f64 / n.max(1) as f64;
+        }
+        bins
+    }
+
     /// Samples in all.
     pub fn samples(&self) -> u64 {
         self.counts.values().map(|c| c.seen).sum()
@@ -504,6 +515,18 @@ fn ln_gamma(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_histograms_shares_by_bin_add_up_to_one() {
+        let mut h = Histogram::default();
+        h.add_deal(&mut [3, 12, 15, 27]);
+        h.add_deal(&mut [9, 10]);
+        let shares = h.shares(10);
+        assert_eq!(shares.keys().copied().collect::<Vec<_>>(), [0, 1, 2]);
+        assert!((shares[&1] - 0.5).abs() < 1e-12);
+        assert!((shares.values().sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!(Histogram::default().shares(10).is_empty());
+    }
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() <= tol

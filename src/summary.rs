@@ -4,12 +4,11 @@
 //! summary as one run. Every printed figure (text tables, JSON, the HTML report) reads it;
 //! none computes a statistic of its own. docs/statistics.md gives the formulas.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use crate::compare::{BotTally, ByCategory, Tally};
-use crate::statistics::{CONFIDENCE, Clustered, Histogram, elo};
+use crate::measures::{ByMeasure, CATEGORIES, MEASURES, Measure, Shown};
+use crate::statistics::{CONFIDENCE, Clustered, Histogram, bonferroni, elo};
 
 /// A mean with the half-width of its interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -96,7 +95,7 @@ pub struct Summary {
     /// Against the first variant, game by game: the mean difference of each per-game
     /// measure (absent for the first variant).
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub paired_game_difference: Option<BTreeMap<String, Estimate>>,
+    pub paired_game_difference: Option<ByMeasure<Estimate>>,
 }
 
 /// Rounded so that the text is the same on every machine.
@@ -226,29 +225,148 @@ impl Summary {
             winner_worst_deficit: e(&t.drama),
             unfinished_gatherers_per_game: e(&t.unfinished_gatherers),
             unfinished_fishers_per_game: e(&t.unfinished_fishers),
-            paired_game_difference: (!t.paired_measures.is_empty()).then(|| {
-                t.paired_measures
-                    .iter()
-                    .map(|(name, c)| (name.clone(), estimate(c, paired_confidence)))
-                    .collect()
-            }),
+            paired_game_difference: t
+                .paired_measures
+                .as_ref()
+                .map(|p| ByMeasure(p.0.each_ref().map(|c| estimate(c, paired_confidence)))),
         }
     }
 
-    /// The per-game measures of length and tension, with their headings, in table order.
-    pub fn per_game(&self) -> [(&'static str, &Estimate); 7] {
-        [
-            ("tiles", &self.tiles_per_game),
-            ("discards", &self.discards_per_game),
-            ("lead changes", &self.lead_changes_per_game),
-            ("winner settled after move", &self.settled_after_move),
-            ("winner's worst deficit", &self.winner_worst_deficit),
-            (
-                "gatherers left unfinished",
-                &self.unfinished_gatherers_per_game,
+    /// The estimate of measure `m` per game.
+    pub fn measure(&self, m: Measure) -> &Estimate {
+        match m {
+            Measure::Margin => &self.margin,
+            Measure::Tiles => &self.tiles_per_game,
+            Measure::BonusTurns => &self.bonus_turns_per_game,
+            Measure::Discards => &self.discards_per_game,
+            Measure::LeadChanges => &self.lead_changes_per_game,
+            Measure::SettledAt => &self.settled_after_move,
+            Measure::Drama => &self.winner_worst_deficit,
+            Measure::UnfinishedGatherers => &self.unfinished_gatherers_per_game,
+            Measure::UnfinishedFishers => &self.unfinished_fishers_per_game,
+        }
+    }
+
+    /// The measures a table shows, with their headings and estimates, in table order.
+    pub fn shown(&self, table: Shown) -> impl Iterator<Item = (&'static str, &Estimate)> {
+        MEASURES
+            .iter()
+            .filter(move |a| a.shown == table)
+            .map(|a| (a.heading, self.measure(a.measure)))
+    }
+}
+
+/// How the paired differences of a run hold together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Simultaneous {
+    /// Each interval at [`CONFIDENCE`] on its own.
+    #[default]
+    None,
+    /// Bonferroni: each at 1 − (1 − [`CONFIDENCE`]) / K for K comparisons, all K at
+    /// [`CONFIDENCE`] together.
+    Bonferroni,
+}
+
+/// How many comparisons a run's paired tables make, and how their intervals hold.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Comparisons {
+    /// Variants compared with the first, per measure.
+    pub per_measure: usize,
+    /// Paired intervals printed in all (per measure, times the measures).
+    pub intervals: usize,
+    pub method: Simultaneous,
+    /// The confidence of each paired interval.
+    pub confidence_each: f64,
+    /// The confidence that all of a measure's comparisons cover their truth together (at
+    /// least; exactly each interval's with one comparison).
+    pub confidence_together: f64,
+}
+
+impl Comparisons {
+    /// The comparisons of a run of `variants` variants with the first, on every category and
+    /// every per-game measure.
+    pub fn of(variants: usize, method: Simultaneous) -> Comparisons {
+        let k = variants.saturating_sub(1);
+        let each = match method {
+            Simultaneous::None => CONFIDENCE,
+            Simultaneous::Bonferroni => bonferroni(CONFIDENCE, k),
+        };
+        Comparisons {
+            per_measure: k,
+            intervals: k * (CATEGORIES.len() + MEASURES.len()),
+            method,
+            confidence_each: each,
+            confidence_together: if k == 0 {
+                CONFIDENCE
+            } else {
+                // Bonferroni's inequality: all cover at least 1 − K (1 − each).
+                (1.0 - k as f64 * (1.0 - each)).max(0.0)
+            },
+        }
+    }
+
+    /// About how many of the paired intervals miss their truth by chance.
+    pub fn expected_misses(&self) -> f64 {
+        match self.method {
+            Simultaneous::Bonferroni => self.intervals as f64 * (1.0 - self.confidence_each),
+            Simultaneous::None => self.intervals as f64 * 0.05,
+        }
+    }
+}
+
+/// How many deals the main interval of a run needs for a given half-width.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Precision {
+    /// What the figure is: `win_rate` (the first bot's, in percentage points),
+    /// `paired_total` (the last variant's paired difference of totals, points per player and
+    /// game) or `total` (the first variant's mean total).
+    pub measure: String,
+    pub variant: String,
+    /// Its half-width now, over `deals` deals, and the one aimed at.
+    pub half_width: f64,
+    pub deals: u64,
+    pub target: f64,
+    pub deals_needed: u64,
+}
+
+impl Precision {
+    /// The main interval of a run of `variants` (name and summary, the first the reference)
+    /// and the deals it would need for `target` (3 percentage points of a win rate, 1 point
+    /// of a total, when `None`).
+    pub fn of(variants: &[(&str, &Summary)], target: Option<f64>) -> Precision {
+        let first = variants.first();
+        let last = variants.last();
+        if let Some((name, b)) = first.and_then(|(n, s)| Some((n, s.bots.first()?))) {
+            let target = target.unwrap_or(3.0);
+            let half = 100.0 * (b.win_rate.high - b.win_rate.low) / 2.0;
+            return Precision {
+                measure: format!("win_rate of {}", b.bot),
+                variant: name.to_string(),
+                half_width: (half * 100.0).round() / 100.0,
+                deals: b.deals,
+                target,
+                deals_needed: deals_needed(half, b.deals, target),
+            };
+        }
+        let target = target.unwrap_or(1.0);
+        let (measure, (variant, s), e) = match (first, last) {
+            (Some(_), Some(v)) if variants.len() > 1 => (
+                "paired_total",
+                v,
+                v.1.paired_difference.map_or(v.1.points.total, |p| p.total),
             ),
-            ("fishers left unfinished", &self.unfinished_fishers_per_game),
-        ]
+            (Some(v), _) => ("total", v, v.1.points.total),
+            _ => return Precision::default(),
+        };
+        Precision {
+            measure: measure.to_string(),
+            variant: variant.to_string(),
+            half_width: e.half_width,
+            deals: s.deals,
+            target,
+            deals_needed: deals_needed(e.half_width, s.deals, target),
+        }
     }
 }
 
@@ -259,4 +377,40 @@ pub fn deals_needed(now: f64, deals: u64, target: f64) -> u64 {
         return 0;
     }
     (deals as f64 * (now / target).powi(2)).ceil() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bonferroni_comparisons_hold_together_at_the_confidence() {
+        let alone = Comparisons::of(1, Simultaneous::Bonferroni);
+        assert_eq!((alone.per_measure, alone.intervals), (0, 0));
+        assert_eq!(alone.confidence_together, CONFIDENCE);
+        let five = Comparisons::of(6, Simultaneous::Bonferroni);
+        assert_eq!(five.intervals, 5 * (CATEGORIES.len() + MEASURES.len()));
+        assert!((five.confidence_each - (1.0 - 0.05 / 5.0)).abs() < 1e-12);
+        assert!((five.confidence_together - CONFIDENCE).abs() < 1e-9);
+        assert!((five.expected_misses() - five.intervals as f64 * 0.01).abs() < 1e-9);
+        let each = Comparisons::of(6, Simultaneous::None);
+        assert_eq!(each.confidence_each, CONFIDENCE);
+        assert!((each.expected_misses() - each.intervals as f64 * 0.05).abs() < 1e-12);
+    }
+
+    #[test]
+    fn precision_plans_the_deals_of_the_main_interval() {
+        let mut t = Tally::new(&[], false);
+        (t.games, t.deals) = (10, 10);
+        for d in 0..10 {
+            t.categories[5].add_deal(100 + 10 * (d % 3), 2);
+        }
+        let s = Summary::of(&t, CONFIDENCE);
+        let p = Precision::of(&[("2020", &s)], Some(s.points.total.half_width / 2.0));
+        assert_eq!((p.measure.as_str(), p.variant.as_str()), ("total", "2020"));
+        assert_eq!(p.deals, 10);
+        // Half the half-width takes four times the deals.
+        assert!((39..=41).contains(&p.deals_needed), "{}", p.deals_needed);
+        assert_eq!(Precision::of(&[], None).deals, 0);
+    }
 }

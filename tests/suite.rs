@@ -45,6 +45,8 @@ mod intervals;
 mod json;
 #[path = "logs.rs"]
 mod logs;
+#[path = "measures.rs"]
+mod measures;
 #[path = "params.rs"]
 mod params;
 #[path = "perft.rs"]

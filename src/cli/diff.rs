@@ -39,7 +39,7 @@ pub struct Args {
     )]
     bots: Vec<BotKind>,
     #[command(flatten)]
-    timeout: super::BotTimeout,
+    timeout: super::common::BotTimeout,
     /// Re-score the moves of game logs under each variant instead of playing a new game: one
     /// log in detail, or several (repeat --log; a directory stands for its .log files) with
     /// totals across them.
@@ -79,10 +79,10 @@ struct SeatPoints {
 #[derive(Serialize)]
 struct Report {
     #[serde(flatten)]
-    stamp: super::Stamp,
+    stamp: super::common::Stamp,
     #[serde(
         skip_serializing_if = "Option::is_none",
-        serialize_with = "super::seed_text::option::serialize"
+        serialize_with = "super::common::seed_text::option::serialize"
     )]
     seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -171,14 +171,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             Err(code) => return Ok(code),
         },
         None => {
-            let bots = super::seats_of_bots(args.players, &args.bots, &args.timeout)?;
-            let seed = args.seed.unwrap_or_else(super::pick_seed);
+            let bots = super::common::seats_of_bots(args.players, &args.bots, &args.timeout)?;
+            let seed = args.seed.unwrap_or_else(super::common::pick_seed);
             let games: Vec<Game> = variants
                 .iter()
                 .map(|v| compare::play(v, &bots, seed))
                 .collect::<Result<_, _>>()?;
             Report {
-                stamp: super::Stamp::now(),
+                stamp: super::common::Stamp::now(),
                 seed: Some(seed),
                 log: None,
                 seats: bots.iter().map(|b| b.name().to_string()).collect(),
@@ -257,7 +257,7 @@ struct CorpusTotal {
 #[derive(Serialize)]
 struct CorpusReport {
     #[serde(flatten)]
-    stamp: super::Stamp,
+    stamp: super::common::Stamp,
     logs: Vec<CorpusLog>,
     totals: Vec<CorpusTotal>,
 }
@@ -275,7 +275,7 @@ fn corpus(
     for path in paths {
         let parsed = log::load(path)?;
         let consequence = "A log does not verify under its own variant; nothing was compared.";
-        let own = match super::verified(&parsed, path, consequence)? {
+        let own = match super::common::verified(&parsed, path, consequence)? {
             Ok(v) => v,
             Err(code) => return Ok(code),
         };
@@ -337,7 +337,7 @@ fn corpus(
         .collect();
     let any_partial = totals.iter().any(|t| t.partial > 0);
     let report = CorpusReport {
-        stamp: super::Stamp::now(),
+        stamp: super::common::Stamp::now(),
         logs,
         totals,
     };
@@ -359,7 +359,7 @@ fn print_corpus(r: &CorpusReport) {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let mut t = super::table();
+    let mut t = super::common::table();
     let mut header = vec![Cell::new("log"), Cell::new("recorded under")];
     header.extend(r.totals.iter().map(|c| Cell::new(&c.variant)));
     t.set_header(header);
@@ -401,9 +401,9 @@ fn print_corpus(r: &CorpusReport) {
     println!(
         "Totals over the complete replays (mean points per player and game; recorded = the same logs as played):"
     );
-    let mut t = super::table();
+    let mut t = super::common::table();
     let mut header = vec![Cell::new("variant"), Cell::new("logs")];
-    header.extend(CATEGORY_NAMES.iter().map(|c| Cell::new(*c)));
+    header.extend(hunters::measures::CATEGORIES.iter().map(|c| Cell::new(*c)));
     t.set_header(header);
     for c in &r.totals {
         let mut row = vec![
@@ -421,8 +421,6 @@ fn print_corpus(r: &CorpusReport) {
     println!("(in brackets: the difference to the recorded games' points)");
 }
 
-const CATEGORY_NAMES: [&str; 6] = ["rivers", "forests", "huts", "meadows", "specials", "total"];
-
 /// The log's own game (verified) and its moves replayed under each variant.
 fn from_log(
     path: &std::path::Path,
@@ -431,7 +429,7 @@ fn from_log(
 ) -> Result<Result<Report, ExitCode>> {
     let parsed = log::load(path)?;
     let consequence = "The log does not verify under its own variant; nothing was compared.";
-    let own = match super::verified(&parsed, path, consequence)? {
+    let own = match super::common::verified(&parsed, path, consequence)? {
         Ok(v) => v,
         Err(code) => return Ok(Err(code)),
     };
@@ -487,7 +485,7 @@ fn from_log(
         })
         .collect();
     Ok(Ok(Report {
-        stamp: super::Stamp::now(),
+        stamp: super::common::Stamp::now(),
         seed: None,
         log: Some(path.display().to_string()),
         seats: parsed
@@ -533,7 +531,7 @@ fn print(r: &Report) {
             }
         }
     }
-    let mut t = super::table();
+    let mut t = super::common::table();
     let mut header = vec![Cell::new("player"), Cell::new("variant")];
     header.extend(Category::ALL.iter().map(|c| Cell::new(c.name())));
     header.push(Cell::new("total"));
@@ -575,7 +573,7 @@ fn print(r: &Report) {
             println!("Every feature scored the same.");
         } else {
             println!("Features that scored differently (players: points):");
-            let mut t = super::table();
+            let mut t = super::common::table();
             let mut header = vec![Cell::new("feature"), Cell::new("category")];
             header.extend(r.variants.iter().map(|c| Cell::new(label(c))));
             t.set_header(header);

@@ -31,7 +31,7 @@ pub struct Args {
     )]
     bots: Vec<BotKind>,
     #[command(flatten)]
-    timeout: super::BotTimeout,
+    timeout: super::common::BotTimeout,
     /// Master seed: the same seed, variant and version always play the same game. Without it
     /// a seed is picked and printed.
     #[arg(long, short, value_name = "S")]
@@ -65,10 +65,10 @@ struct Seat {
 #[derive(Serialize)]
 struct Report {
     #[serde(flatten)]
-    stamp: super::Stamp,
+    stamp: super::common::Stamp,
     variant: String,
     edition: &'static str,
-    #[serde(with = "super::seed_text")]
+    #[serde(with = "super::common::seed_text")]
     seed: u64,
     players: Vec<Seat>,
     /// Winning players (numbered from 1); several on a shared victory, none on a tie when
@@ -92,7 +92,7 @@ struct Resumed {
 }
 
 /// The game of an unfinished log, its moves played again and checked.
-fn resume(path: &std::path::Path, timeout: &super::BotTimeout) -> Result<Resumed> {
+fn resume(path: &std::path::Path, timeout: &super::common::BotTimeout) -> Result<Resumed> {
     let parsed = log::load(path)?;
     let verified = match replay::verify(&parsed, path.parent()) {
         Ok(v) => v,
@@ -122,7 +122,7 @@ fn resume(path: &std::path::Path, timeout: &super::BotTimeout) -> Result<Resumed
         .split(',')
         .map(|b| b.trim().parse().map_err(|e: String| anyhow::anyhow!(e)))
         .collect::<Result<_>>()?;
-    let bots = super::seats(None, &names, timeout)?;
+    let bots = super::common::seats(None, &names, timeout)?;
     let mut game = Game::seeded(&verified.variant, bots.len(), seed);
     replay::play_moves(&parsed, &mut game).map_err(|f| anyhow::anyhow!("{f}"))?;
     Ok(Resumed {
@@ -142,9 +142,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let (variant_name, seed, bots, mut game) = match resumed.as_ref() {
         Some(r) => (r.variant.clone(), r.seed, r.bots.clone(), r.game.clone()),
         None => {
-            let bots = super::seats(args.players, &args.bots, &args.timeout)?;
+            let bots = super::common::seats(args.players, &args.bots, &args.timeout)?;
             let variant = Variant::load(&args.variant)?;
-            let seed = args.seed.unwrap_or_else(super::pick_seed);
+            let seed = args.seed.unwrap_or_else(super::common::pick_seed);
             let game = Game::seeded(&variant, bots.len(), seed);
             (args.variant.clone(), seed, bots, game)
         }
@@ -253,7 +253,7 @@ fn report(variant: &Variant, seed: u64, bots: &[BotKind], game: &Game) -> Report
         }
     }
     Report {
-        stamp: super::Stamp::now(),
+        stamp: super::common::Stamp::now(),
         variant: variant.name.clone(),
         edition: variant.edition.name(),
         seed,

@@ -715,7 +715,7 @@ impl Session {
             .iter()
             .position(|e| matches!(e, Event::End))
             .unwrap_or(game.events().len());
-        let mut t = super::table();
+        let mut t = super::common::table();
         t.set_header(vec!["who", "for", "points", "where", "how"]);
         for e in &game.events()[end..] {
             if let Event::Score(s) = e {
@@ -760,7 +760,7 @@ impl Session {
 
     fn totals(&self, title: &str) {
         let game = self.game();
-        let mut t = super::table();
+        let mut t = super::common::table();
         let mut header = vec![Cell::new("player")];
         header.extend(Category::ALL.iter().map(|c| Cell::new(c.name())));
         header.push(Cell::new("total"));

@@ -51,7 +51,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let (whole, at_turn, when_done) = match in_progress(&parsed, path, variant, args.turn) {
         Some(games) => games,
         None => {
-            let verified = match super::verified(
+            let verified = match super::common::verified(
                 &parsed,
                 path,
                 "The log does not verify; nothing was drawn.",

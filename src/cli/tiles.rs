@@ -39,7 +39,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     if args.json {
         let json = serde_json::json!({
-            "schema": super::JSON_SCHEMA,
+            "schema": super::common::JSON_SCHEMA,
             "version": env!("CARGO_PKG_VERSION"),
             "variant": variant.as_ref().map(|v| v.name.clone()),
             "sets": sets.iter().map(set_json).collect::<Vec<_>>(),
@@ -52,7 +52,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "Variant {}: {} (edition {})",
             variant.name, variant.description, variant.edition
         );
-        println!("{}", super::wrap(&line));
+        println!("{}", super::common::wrap(&line));
     }
     for set in &sets {
         print_set(set, args.totals);
@@ -64,15 +64,18 @@ fn print_set(set: &TileSet, totals_only: bool) {
     println!();
     println!(
         "{}",
-        super::wrap(&format!("Tile set {}: {}", set.name, set.description))
+        super::common::wrap(&format!("Tile set {}: {}", set.name, set.description))
     );
-    println!("{}", super::wrap(&format!("Source: {}", set.source)));
     println!(
         "{}",
-        super::wrap(&format!("Provenance: {}", set.provenance))
+        super::common::wrap(&format!("Source: {}", set.source))
+    );
+    println!(
+        "{}",
+        super::common::wrap(&format!("Provenance: {}", set.provenance))
     );
     if !totals_only {
-        let mut t = super::prose_table();
+        let mut t = super::common::prose_table();
         t.set_header(vec!["id", "deck", "count", "sides NESW", "zones"]);
         for tile in &set.tiles {
             let mut zones = tile.describe();
@@ -100,7 +103,7 @@ fn print_set(set: &TileSet, totals_only: bool) {
         all.add(c);
     }
     columns.push(all);
-    let mut t = super::prose_table();
+    let mut t = super::common::prose_table();
     let mut header = vec![Cell::new("")];
     header.extend(decks.iter().map(|d| Cell::new(deck_name(set, *d))));
     header.push(Cell::new("all"));
@@ -126,7 +129,7 @@ fn print_set(set: &TileSet, totals_only: bool) {
                 deck_name(set, *d),
                 c.special_list()
             );
-            println!("{}", super::wrap(&line));
+            println!("{}", super::common::wrap(&line));
         }
     }
     let decks: Vec<String> = Deck::ALL

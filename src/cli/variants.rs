@@ -32,7 +32,7 @@ pub struct Args {
 #[derive(Serialize)]
 struct Report {
     #[serde(flatten)]
-    stamp: super::Stamp,
+    stamp: super::common::Stamp,
     variants: Vec<VariantRow>,
     options: Vec<OptionRow>,
     /// The numbers of the rules a variant file may change.
@@ -66,7 +66,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let variants = builtins()?;
     if args.json {
         let report = Report {
-            stamp: super::Stamp::now(),
+            stamp: super::common::Stamp::now(),
             variants: variants.iter().map(variant_row).collect(),
             options: INFO.iter().map(|i| option_row(i, &variants)).collect(),
             params: Params::INFO.iter().map(param_row).collect(),
@@ -251,7 +251,7 @@ fn option_row(info: &OptionInfo, variants: &[Variant]) -> OptionRow {
 }
 
 fn print_variants(variants: &[Variant]) {
-    let mut t = super::prose_table();
+    let mut t = super::common::prose_table();
     t.set_header(vec!["variant", "edition", "tiles", "description"]);
     for v in variants {
         let tiles = if v.expansions.is_empty() {
@@ -269,7 +269,7 @@ fn print_variants(variants: &[Variant]) {
     println!("{t}");
     println!(
         "{}",
-        super::wrap(
+        super::common::wrap(
             "Play one with --variant NAME. `hunters variants --show NAME > mine.toml` prints \
              one to start your own variant file (docs/variant-format.md); `hunters variants \
              --options` lists the rule options it may set."
@@ -289,19 +289,19 @@ fn print_options(variants: &[Variant]) {
         println!("{}", info.name);
         println!(
             "{}",
-            super::wrap(&format!(
+            super::common::wrap(&format!(
                 "  values: {}; default: {}; applies: {}",
                 info.values.join(", "),
                 defaults.join(", "),
                 info.applies
             ))
         );
-        println!("{}", super::wrap(&format!("  {}", info.reason)));
+        println!("{}", super::common::wrap(&format!("  {}", info.reason)));
         println!();
     }
     println!(
         "{}",
-        super::wrap(
+        super::common::wrap(
             "Set an option in the [options] table of a variant file, e.g. count-unit = \"tile\"; \
              – marks an edition whose tiles or expansions the option has nothing to do with."
         )

@@ -51,7 +51,7 @@ fn report(failure: &Failure) -> u8 {
     match failure {
         Failure::Unreadable(e) => {
             eprintln!("error: {e}");
-            super::EXIT_BAD_INPUT
+            super::common::EXIT_BAD_INPUT
         }
         Failure::Diverged(d) => {
             println!("FAIL {d}");
@@ -128,7 +128,7 @@ fn bless(path: &Path) -> u8 {
             }
             Err(e) => {
                 eprintln!("error: {}: cannot write the file: {e}", path.display());
-                super::EXIT_BAD_INPUT
+                super::common::EXIT_BAD_INPUT
             }
         },
         Err(f) => report(&f),

@@ -5,16 +5,15 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use hunters::summary::{Estimate, Interval, Summary};
+use hunters::measures::{CATEGORIES, MEASURES, Shown};
+use hunters::summary::{Estimate, Interval, Simultaneous, Summary};
 
-use super::simulate::Report;
+use super::report_data::Report;
 
 /// Colours of the variants, in order (distinct for the colour-blind as far as five go).
 const COLOURS: [&str; 6] = [
     "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9",
 ];
-
-const CATEGORIES: [&str; 6] = ["rivers", "forests", "huts", "meadows", "specials", "total"];
 
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -81,18 +80,17 @@ are 95 %{paired}. Every number here is in the run's JSON (<code>--json</code>).<
             ""
         },
         version = esc(&r.stamp.version),
-        paired = if r.comparisons.per_measure > 1
-            && r.comparisons.method == super::simulate::Simultaneous::Bonferroni
-        {
-            format!(
-                ", the paired differences Bonferroni-adjusted ({:.2} % each, so that each \
+        paired =
+            if r.comparisons.per_measure > 1 && r.comparisons.method == Simultaneous::Bonferroni {
+                format!(
+                    ", the paired differences Bonferroni-adjusted ({:.2} % each, so that each \
                  measure's {} comparisons hold together at 95 %)",
-                100.0 * r.comparisons.confidence_each,
-                r.comparisons.per_measure
-            )
-        } else {
-            String::new()
-        },
+                    100.0 * r.comparisons.confidence_each,
+                    r.comparisons.per_measure
+                )
+            } else {
+                String::new()
+            },
         comparisons = comparisons_note(r),
     );
     legend(&mut h, r);
@@ -167,18 +165,18 @@ fn comparisons_note(r: &Report) -> String {
         c.intervals / c.per_measure.max(1)
     );
     match c.method {
-        super::simulate::Simultaneous::Bonferroni => format!(
+        Simultaneous::Bonferroni => format!(
             "{base} Each measure's comparisons hold together with at least {:.0} % confidence \
              (Bonferroni); across all measures, expect about {:.1} intervals of {} to miss.",
             100.0 * c.confidence_together,
-            c.intervals as f64 * (1.0 - c.confidence_each),
+            c.expected_misses(),
             c.intervals
         ),
-        super::simulate::Simultaneous::None => format!(
+        Simultaneous::None => format!(
             "{base} At 95 % each, about {:.1} of them would miss their truth by chance; \
              <code>--simultaneous bonferroni</code> makes each measure's comparisons hold \
              together.",
-            c.intervals as f64 * 0.05
+            c.expected_misses()
         ),
     }
 }
@@ -558,19 +556,20 @@ fn points_table(h: &mut String, r: &Report) {
     for c in CATEGORIES {
         let _ = write!(h, "<th>{c}</th>");
     }
-    h.push_str("<th>margin</th><th>bonus turns</th></tr>\n");
+    for a in MEASURES.iter().filter(|a| a.shown == Shown::WithPoints) {
+        let _ = write!(h, "<th>{}</th>", esc(a.heading));
+    }
+    h.push_str("</tr>\n");
     for v in &r.results {
         let s = &v.summary;
         let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
         for e in s.points.to_array() {
             let _ = write!(h, "<td>{}</td>", est(&e));
         }
-        let _ = writeln!(
-            h,
-            "<td>{}</td><td>{}</td></tr>",
-            est(&s.margin),
-            est(&s.bonus_turns_per_game)
-        );
+        for (_, e) in s.shown(Shown::WithPoints) {
+            let _ = write!(h, "<td>{}</td>", est(e));
+        }
+        h.push_str("</tr>\n");
     }
     h.push_str("</table>\n");
 }
@@ -581,11 +580,7 @@ fn histogram(h: &mut String, r: &Report) {
     let mut binned: Vec<BTreeMap<u32, f64>> = Vec::new();
     let (mut lo, mut hi, mut top) = (u32::MAX, 0u32, 0f64);
     for v in &r.results {
-        let n: u64 = v.tally.totals.samples();
-        let mut b: BTreeMap<u32, f64> = BTreeMap::new();
-        for (t, k) in v.tally.totals.seen() {
-            *b.entry(t / BIN).or_default() += k as f64 / n.max(1) as f64;
-        }
+        let b = v.tally.totals.shares(BIN);
         if let (Some((&first, _)), Some((&last, _))) = (b.first_key_value(), b.last_key_value()) {
             lo = lo.min(first);
             hi = hi.max(last);
@@ -873,15 +868,13 @@ fn seat_table(h: &mut String, r: &Report) {
 
 fn tension_table(h: &mut String, r: &Report) {
     h.push_str("<table><tr><th>variant</th>");
-    if let Some(v) = r.results.first() {
-        for (name, _) in v.summary.per_game() {
-            let _ = write!(h, "<th>{}</th>", esc(name));
-        }
+    for a in MEASURES.iter().filter(|a| a.shown == Shown::PerGame) {
+        let _ = write!(h, "<th>{}</th>", esc(a.heading));
     }
     h.push_str("</tr>\n");
     for v in &r.results {
         let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
-        for (_, e) in v.summary.per_game() {
+        for (_, e) in v.summary.shown(Shown::PerGame) {
             let _ = write!(h, "<td>{}</td>", est(e));
         }
         h.push_str("</tr>\n");
@@ -893,15 +886,15 @@ fn paired_measures_table(h: &mut String, r: &Report) {
     if r.results.len() < 2 {
         return;
     }
-    let cols = super::simulate::PAIRED_COLUMNS;
+    let cols = || MEASURES.iter().filter(|a| a.paired_table);
     let _ = write!(
         h,
         "<p class=\"note\">Paired difference to {} per game (same deals; {}):</p>\n<table><tr><th>variant</th>",
         esc(&r.results[0].variant),
-        esc(&super::simulate::paired_intervals(r))
+        esc(&r.paired_intervals())
     );
-    for (_, name) in cols {
-        let _ = write!(h, "<th>{name}</th>");
+    for a in cols() {
+        let _ = write!(h, "<th>{}</th>", esc(a.heading));
     }
     h.push_str("</tr>\n");
     for v in &r.results[1..] {
@@ -909,10 +902,9 @@ fn paired_measures_table(h: &mut String, r: &Report) {
             continue;
         };
         let _ = write!(h, "<tr><td>{}</td>", esc(&v.variant));
-        for (k, _) in cols {
-            if let Some(e) = p.get(k) {
-                let _ = write!(h, "<td>{:+.2} ± {:.2}</td>", e.mean, e.half_width);
-            }
+        for a in cols() {
+            let e = p.get(a.measure);
+            let _ = write!(h, "<td>{:+.2} ± {:.2}</td>", e.mean, e.half_width);
         }
         h.push_str("</tr>\n");
     }

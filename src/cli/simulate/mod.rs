@@ -1,0 +1,341 @@
+//! `hunters simulate`: many games per variant, in parallel, with exact mergeable tallies.
+//!
+//! Planning (`plan`) and playing (`play`) make the tallies; the library's summaries say what
+//! they mean; each output reads the one [`report_data::Report`]: the text tables (`text`),
+//! JSON (`json`), the rows of `--games-out` (`rows`) and the HTML page (`html`).
+
+mod html;
+mod json;
+mod plan;
+mod play;
+mod report_data;
+mod rows;
+mod text;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use hunters::Variant;
+use hunters::bot::BotKind;
+use hunters::compare::Plan;
+use hunters::statistics::CONFIDENCE;
+use hunters::summary::{self, Comparisons, Precision, Summary};
+
+use plan::{labels, parse_shard, shard_deals, swept_variants};
+use report_data::{Config, Report, Swept, VariantResult};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The variants to play (built-in names or variant files); the first is the reference
+    /// for paired differences.
+    #[arg(value_name = "VARIANT", required_unless_present = "merge")]
+    variants: Vec<String>,
+    /// Games per variant. Each game is dealt its own tiles, except with --rotate-seats and
+    /// different bots, where a deal is played once per seat rotation (N is then rounded up to
+    /// whole deals). Games that share a deal count as one unit in every interval, and the
+    /// output says how many deals each figure rests on.
+    #[arg(long, short, value_name = "N", required_unless_present = "merge")]
+    games: Option<u64>,
+    /// Master seed; deal i is dealt from a seed derived from it and i, the same for every
+    /// variant.
+    #[arg(long, short, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Threads (default: every core). The results do not depend on it.
+    #[arg(long, short, value_name = "J")]
+    jobs: Option<usize>,
+    /// Number of players, 2 to 5 (default 2, or as many as --bots names).
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
+    players: Option<u8>,
+    /// The bot of each seat, comma-separated: random, greedy, mcts, mcts:N (N playouts) or
+    /// exec:PROGRAM (docs/bot-protocol.md); one name serves every seat.
+    #[arg(
+        long,
+        short,
+        value_name = "BOT,…",
+        value_delimiter = ',',
+        default_value = "greedy"
+    )]
+    bots: Vec<BotKind>,
+    #[command(flatten)]
+    timeout: crate::cli::common::BotTimeout,
+    /// Play each deal once per rotation of the bots around the table, so that every bot sits
+    /// in every seat equally often on the same tiles (the games are rounded up to a multiple
+    /// of the players). When every seat holds the same bot a rotation would replay the same
+    /// game, so each game is then a deal of its own, as without this option.
+    #[arg(long)]
+    rotate_seats: bool,
+    /// Intervals of the paired differences to the first variant that hold together: with
+    /// `bonferroni`, each column's comparisons (one per variant after the first) all cover
+    /// their truth with 95 % confidence at once, instead of each one alone. Worth it for a
+    /// sweep, where one interval in twenty misses by chance.
+    #[arg(long, value_name = "METHOD", value_enum, default_value_t = Simultaneous::None)]
+    simultaneous: Simultaneous,
+    /// The half-width to plan for: after the run, how many deals would bring the main
+    /// interval to ± X (the bots' win rate in percentage points when the seats have different
+    /// bots, default 3; else the paired difference of totals to the first variant, or the
+    /// mean total with one variant, in points per player and game, default 1).
+    #[arg(long, value_name = "X")]
+    precision: Option<f64>,
+    /// Run only the K-th of M slices of the deals (K from 1; a deal's games stay together);
+    /// merge the --json outputs with --merge.
+    #[arg(long, value_name = "K/M")]
+    shard: Option<String>,
+    /// Merge the --json outputs of shards of one run and report the whole run.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["variants", "games", "shard"])]
+    merge: Vec<PathBuf>,
+    /// Print JSON (with the raw tallies, games per second and wall time).
+    #[arg(long)]
+    json: bool,
+    /// Also write one row per game and variant to FILE: CSV for a `.csv` name, JSON lines
+    /// for `.jsonl` (columns in docs/json.md).
+    #[arg(long, value_name = "FILE", conflicts_with = "merge")]
+    games_out: Option<PathBuf>,
+    /// Also write the report as one self-contained HTML page to FILE: the tables, histograms
+    /// of totals, paired differences and seat shares as charts, a sample board per variant.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    /// Play the one VARIANT under each value of a number of the rules or an option:
+    /// KEY=V1,V2,… (e.g. mammoth=2,3,4,5; `hunters variants --show` lists the numbers).
+    /// Repeat it to sweep several keys over every combination. The variant as printed plays
+    /// first, as the reference; every combination plays the same deals.
+    #[arg(long, value_name = "KEY=V,…", conflicts_with = "merge")]
+    sweep: Vec<String>,
+}
+
+/// `--simultaneous`: how the paired differences of a run hold together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum Simultaneous {
+    /// Each interval at 95 % on its own.
+    #[default]
+    None,
+    /// Bonferroni: each at 1 − 5 % / K for K comparisons, all K at 95 % together.
+    Bonferroni,
+}
+
+impl From<Simultaneous> for summary::Simultaneous {
+    fn from(s: Simultaneous) -> Self {
+        match s {
+            Simultaneous::None => summary::Simultaneous::None,
+            Simultaneous::Bonferroni => summary::Simultaneous::Bonferroni,
+        }
+    }
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    if !args.merge.is_empty() {
+        return merge(args);
+    }
+    let bots = crate::cli::common::seats_of_bots(args.players, &args.bots, &args.timeout)?;
+    let named: Vec<(String, Vec<Swept>)> = if args.sweep.is_empty() {
+        args.variants
+            .iter()
+            .map(|v| (v.clone(), Vec::new()))
+            .collect()
+    } else {
+        let [base] = &args.variants[..] else {
+            bail!(
+                "--sweep varies one variant: give one VARIANT (found {}); compare variants \
+                 without --sweep",
+                args.variants.len()
+            );
+        };
+        swept_variants(base, &args.sweep)?
+    };
+    let names: Vec<String> = named.iter().map(|(n, _)| n.clone()).collect();
+    let variants: Vec<Variant> = names
+        .iter()
+        .map(|v| Variant::load(v))
+        .collect::<Result<_, _>>()?;
+    let labels = labels(&names, &variants);
+    let mut games = args.games.unwrap_or(0);
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let plan = Plan::new(&bots, args.rotate_seats);
+    if args.rotate_seats && !plan.rotates() {
+        eprintln!(
+            "note: every seat holds {}, so rotating the seats would replay the same games; \
+             each of the {games} games is dealt its own tiles instead",
+            bots[0]
+        );
+    }
+    games = plan.deals(games) * plan.rotations() as u64;
+    let deals = plan.deals(games);
+    let (k, m) = match &args.shard {
+        Some(s) => parse_shard(s)?,
+        None => (1, 1),
+    };
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
+    let my_deals = shard_deals(deals, k, m);
+    let mut rows = match &args.games_out {
+        Some(path) => Some(rows::GamesOut::create(path, bots.len())?),
+        None => None,
+    };
+    let mut write_row = |g: play::Game| match &mut rows {
+        Some(out) => out.row(&g, &labels[g.variant]),
+        None => Ok(()),
+    };
+    let played = play::play(
+        &variants,
+        &plan,
+        args.seed,
+        &my_deals,
+        jobs,
+        args.games_out
+            .is_some()
+            .then_some(&mut write_row as play::EachGame),
+    )?;
+    if let Some(out) = rows {
+        out.finish()?;
+    }
+    let wall = played.wall_seconds;
+    let games_played =
+        (my_deals.len() as u64 * plan.rotations() as u64) as f64 * variants.len() as f64;
+    let config = Config {
+        variants: names.clone(),
+        sweep: args.sweep.clone(),
+        games,
+        deals,
+        rotations: plan.rotations(),
+        seed: args.seed,
+        bots: bots.iter().map(|b| b.name().to_string()).collect(),
+        rotate_seats: args.rotate_seats,
+    };
+    let results = named
+        .into_iter()
+        .zip(labels)
+        .zip(played.tallies)
+        .map(|(((_, swept), label), tally)| VariantResult {
+            variant: label,
+            swept,
+            summary: Summary::of(&tally, CONFIDENCE),
+            tally,
+        })
+        .collect();
+    let report = Report {
+        stamp: crate::cli::common::Stamp::now(),
+        config,
+        shard: args.shard.as_ref().map(|_| format!("{k}/{m}")),
+        results,
+        comparisons: Comparisons::default(),
+        precision: Precision::default(),
+        games_per_second: if wall > 0.0 { games_played / wall } else { 0.0 },
+        wall_seconds: wall,
+    };
+    output(report, args)
+}
+
+fn output(mut r: Report, args: &Args) -> Result<ExitCode> {
+    if let Some(p) = args.precision
+        && !(p > 0.0 && p.is_finite())
+    {
+        bail!("--precision takes a half-width above 0, e.g. --precision 0.5");
+    }
+    summarize(&mut r, args);
+    if let Some(path) = &args.report {
+        let boards = play::sample_boards(&r.config, &r.results)?;
+        std::fs::write(path, html::html(&r, &boards))
+            .with_context(|| format!("cannot write the report to {}", path.display()))?;
+    }
+    if args.json {
+        json::print(&r)?;
+    } else {
+        text::print(&r);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The summaries of every variant, with the paired differences at the confidence that
+/// `--simultaneous` asks, and the run's comparisons and precision.
+fn summarize(r: &mut Report, args: &Args) {
+    let comparisons = Comparisons::of(r.results.len(), args.simultaneous.into());
+    for res in &mut r.results {
+        res.summary = Summary::of(&res.tally, comparisons.confidence_each);
+    }
+    r.comparisons = comparisons;
+    let summaries: Vec<(&str, &Summary)> = r
+        .results
+        .iter()
+        .map(|v| (v.variant.as_str(), &v.summary))
+        .collect();
+    r.precision = Precision::of(&summaries, args.precision);
+}
+
+fn merge(args: &Args) -> Result<ExitCode> {
+    let mut merged: Option<Report> = None;
+    let mut seen: Vec<String> = Vec::new();
+    for path in &args.merge {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("{}: cannot read the file", path.display()))?;
+        let r: Report = serde_json::from_str(&text).with_context(|| {
+            format!(
+                "{}: not the --json output of hunters simulate",
+                path.display()
+            )
+        })?;
+        let Some(shard) = r.shard.clone() else {
+            bail!(
+                "{}: a whole run, not a shard; only shards merge",
+                path.display()
+            );
+        };
+        if seen.contains(&shard) {
+            bail!("{}: shard {shard} appears twice", path.display());
+        }
+        seen.push(shard);
+        match &mut merged {
+            None => merged = Some(r),
+            Some(m) => {
+                if m.stamp != r.stamp {
+                    bail!(
+                        "{}: written by hunters {} (JSON schema {}), the first shard by hunters \
+                         {} (schema {}); run every shard with one version",
+                        path.display(),
+                        r.stamp.version,
+                        r.stamp.schema,
+                        m.stamp.version,
+                        m.stamp.schema
+                    );
+                }
+                if m.config != r.config || m.results.len() != r.results.len() {
+                    bail!(
+                        "{}: a shard of another run (variants, games, seed, bots or rotation differ)",
+                        path.display()
+                    );
+                }
+                for (a, b) in m.results.iter_mut().zip(&r.results) {
+                    a.tally.merge(&b.tally);
+                }
+                m.wall_seconds += r.wall_seconds;
+            }
+        }
+    }
+    let Some(mut m) = merged else {
+        bail!("--merge needs the files of the shards");
+    };
+    let total: u64 = seen
+        .first()
+        .and_then(|s| s.split_once('/'))
+        .and_then(|(_, n)| n.parse().ok())
+        .unwrap_or(0);
+    if seen.len() as u64 != total {
+        bail!(
+            "the run has {total} shards but {} were given; every shard is needed",
+            seen.len()
+        );
+    }
+    m.shard = None;
+    let played = m.config.games as f64 * m.results.len() as f64;
+    m.games_per_second = if m.wall_seconds > 0.0 {
+        played / m.wall_seconds
+    } else {
+        0.0
+    };
+    output(m, args)
+}

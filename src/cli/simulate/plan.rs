@@ -1,0 +1,100 @@
+//! What a run plays: the variants of a sweep, the slice of the deals a shard takes, and what
+//! the tables call each variant.
+
+use anyhow::{Result, bail};
+use hunters::Variant;
+
+use super::report_data::Swept;
+
+/// The variants a sweep plays: the base as printed, then `BASE@KEY=V,…` for every combination
+/// of the swept values (the first key changing slowest), each with what it sets.
+pub fn swept_variants(base: &str, sweeps: &[String]) -> Result<Vec<(String, Vec<Swept>)>> {
+    let mut keys: Vec<(String, Vec<String>)> = Vec::new();
+    for s in sweeps {
+        let Some((key, values)) = s.split_once('=') else {
+            bail!("--sweep {s}: expected KEY=V1,V2,…, e.g. --sweep mammoth=2,3,4");
+        };
+        let key = key.trim().to_string();
+        let values: Vec<String> = values
+            .split(',')
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .collect();
+        if values.is_empty() {
+            bail!("--sweep {s}: give at least one value after =");
+        }
+        if let Some(v) = values
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| values[..i].contains(v).then_some(v))
+        {
+            bail!("--sweep {s}: {key}={v} is listed twice; give each value once");
+        }
+        if keys.iter().any(|(k, _)| *k == key) {
+            bail!("--sweep {key} is given twice; list all its values in one --sweep");
+        }
+        keys.push((key, values));
+    }
+    let mut combos: Vec<Vec<Swept>> = vec![Vec::new()];
+    for (key, values) in &keys {
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                values.iter().map(move |v| {
+                    let mut c = c.clone();
+                    c.push(Swept {
+                        key: key.clone(),
+                        value: v.clone(),
+                    });
+                    c
+                })
+            })
+            .collect();
+    }
+    // A base that already changes something takes the swept keys after its own.
+    let join = if base.contains('@') { ',' } else { '@' };
+    let mut out = vec![(base.to_string(), Vec::new())];
+    for c in combos {
+        let pairs: Vec<String> = c.iter().map(|s| format!("{}={}", s.key, s.value)).collect();
+        out.push((format!("{base}{join}{}", pairs.join(",")), c));
+    }
+    Ok(out)
+}
+
+/// `--shard K/M` as `(K, M)`.
+pub fn parse_shard(s: &str) -> Result<(u64, u64)> {
+    let parsed = s
+        .split_once('/')
+        .and_then(|(k, m)| Some((k.parse::<u64>().ok()?, m.parse::<u64>().ok()?)));
+    match parsed {
+        Some((k, m)) if m >= 1 && (1..=m).contains(&k) => Ok((k, m)),
+        _ => bail!("--shard takes K/M with 1 <= K <= M, e.g. 2/4; found {s:?}"),
+    }
+}
+
+/// What the tables call each variant: its name (a file's `name`, which the file's path
+/// follows when two variants would otherwise look alike); a built-in variant by the name
+/// given.
+pub fn labels(given: &[String], variants: &[Variant]) -> Vec<String> {
+    let named: Vec<String> = variants.iter().map(|v| v.name.clone()).collect();
+    named
+        .iter()
+        .zip(given)
+        .map(|(name, arg)| {
+            let twice = named.iter().filter(|n| *n == name).count() > 1;
+            if name == arg {
+                arg.clone()
+            } else if twice {
+                format!("{name} ({arg})")
+            } else {
+                name.clone()
+            }
+        })
+        .collect()
+}
+
+/// The deals of `deals` that shard `k` of `m` plays: whole deals, so that the games of a deal
+/// are tallied together.
+pub fn shard_deals(deals: u64, k: u64, m: u64) -> Vec<u64> {
+    (0..deals).filter(|d| d % m == k - 1).collect()
+}

@@ -1,0 +1,92 @@
+//! One run of `simulate` as every output reads it: what identifies the run, each variant's
+//! tally and summary, and the run's comparisons and precision. It is also the `--json`
+//! output, and what `--merge` reads back from the shards.
+
+use hunters::compare::Tally;
+use hunters::summary::{Comparisons, Precision, Simultaneous, Summary};
+use serde::{Deserialize, Serialize};
+
+/// A run: every output of `simulate` reads it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Report {
+    #[serde(flatten)]
+    pub stamp: crate::cli::common::Stamp,
+    pub config: Config,
+    /// `K/M` for one slice of a run; absent for a whole run.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub shard: Option<String>,
+    pub results: Vec<VariantResult>,
+    pub comparisons: Comparisons,
+    pub precision: Precision,
+    /// Timing (not part of the results): games per second over all variants, wall time.
+    pub games_per_second: f64,
+    pub wall_seconds: f64,
+}
+
+/// What identifies a run; shards of one run share it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    pub variants: Vec<String>,
+    /// The `--sweep` arguments that made `variants` (empty without a sweep).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub sweep: Vec<String>,
+    pub games: u64,
+    /// Distinct deals: `games` over the games per deal.
+    pub deals: u64,
+    /// Games per deal: the seats when they rotate, else 1.
+    pub rotations: usize,
+    #[serde(with = "crate::cli::common::seed_text")]
+    pub seed: u64,
+    pub bots: Vec<String>,
+    pub rotate_seats: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct VariantResult {
+    pub variant: String,
+    /// What a sweep set in this variant, key by key (empty for the reference and without a
+    /// sweep).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub swept: Vec<Swept>,
+    pub tally: Tally,
+    pub summary: Summary,
+}
+
+/// One key a sweep set, and its value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Swept {
+    pub key: String,
+    pub value: String,
+}
+
+impl Report {
+    /// Seats per game in this run.
+    pub fn seats(&self) -> usize {
+        self.config.bots.len()
+    }
+
+    /// Games per variant, and the distinct deals they were played from.
+    pub fn games_and_deals(&self) -> (u64, u64) {
+        self.results
+            .first()
+            .map_or((0, 0), |x| (x.tally.games, x.tally.deals))
+    }
+
+    /// What the paired intervals of the run are, for a table's heading.
+    pub fn paired_intervals(&self) -> String {
+        let c = &self.comparisons;
+        match c.method {
+            Simultaneous::Bonferroni if c.per_measure > 1 => format!(
+                "Bonferroni: each column's {} intervals hold together at 95 %, each at {:.2} %",
+                c.per_measure,
+                100.0 * c.confidence_each
+            ),
+            _ if c.per_measure > 1 => format!(
+                "95 % each of {} comparisons a column; --simultaneous bonferroni makes them \
+                 hold together",
+                c.per_measure
+            ),
+            _ => "95 % interval over deals".to_string(),
+        }
+    }
+}
