@@ -13,6 +13,8 @@ mod run;
 #[path = "scenario/mod.rs"]
 mod scenario;
 
+#[path = "architecture.rs"]
+mod architecture;
 #[path = "board.rs"]
 mod board;
 #[path = "bots.rs"]
