@@ -1464,14 +1464,7 @@ impl Features {
                 if usize::from(z.zone.index) >= tile.zone_count(z.zone.kind) {
                     return Err(PieceError::NoSuchPlace);
                 }
-                let fits = matches!(
-                    (piece, z.zone.kind),
-                    (Piece::Gatherer, ZoneKind::Forest)
-                        | (Piece::Fisher, ZoneKind::River)
-                        | (Piece::Hunter, ZoneKind::Meadow)
-                        | (Piece::Hut, ZoneKind::River | ZoneKind::Lake)
-                );
-                if !fits {
+                if !piece.stands_on(z.zone.kind) {
                     return Err(PieceError::WrongKind);
                 }
                 (z.zone.kind, 1 << z.zone.index)

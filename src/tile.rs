@@ -433,6 +433,19 @@ impl Piece {
     /// Every kind of piece, in the order moves list them.
     pub const ALL: [Piece; 4] = [Piece::Gatherer, Piece::Fisher, Piece::Hunter, Piece::Hut];
 
+    /// Whether the piece stands on a zone of `kind`: a gatherer in a forest, a fisher on a
+    /// river, a hunter in a meadow, a hut on a river or a lake. The one statement of it: the
+    /// features check a piece by it, and the move generator's slots are tested against it.
+    pub fn stands_on(self, kind: ZoneKind) -> bool {
+        matches!(
+            (self, kind),
+            (Piece::Gatherer, ZoneKind::Forest)
+                | (Piece::Fisher, ZoneKind::River)
+                | (Piece::Hunter, ZoneKind::Meadow)
+                | (Piece::Hut, ZoneKind::River | ZoneKind::Lake)
+        )
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Piece::Gatherer => "gatherer",

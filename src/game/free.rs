@@ -416,6 +416,8 @@ pub(super) struct FreeZones {
     masks: [u16; 5],
 }
 
+/// Every piece with every kind of zone it stands on ([`Piece::stands_on`]), in the order the
+/// moves list them.
 const SLOTS: [(Piece, ZoneKind); 5] = [
     (Piece::Gatherer, ZoneKind::Forest),
     (Piece::Hunter, ZoneKind::Meadow),
@@ -491,5 +493,30 @@ impl FreeZones {
             let (piece, kind) = SLOTS[k];
             Some((piece, ZoneRef { kind, index }))
         })
+    }
+}
+
+#[cfg(test)]
+mod slots {
+    use super::SLOTS;
+    use crate::tile::{Piece, ZoneKind};
+
+    /// A piece kind or a zone it may stand on, added to the rules, has its slot in the moves.
+    #[test]
+    fn the_slots_are_where_pieces_stand() {
+        for piece in Piece::ALL {
+            for kind in [
+                ZoneKind::Forest,
+                ZoneKind::Meadow,
+                ZoneKind::River,
+                ZoneKind::Lake,
+            ] {
+                assert_eq!(
+                    SLOTS.contains(&(piece, kind)),
+                    piece.stands_on(kind),
+                    "{piece:?} on {kind:?}"
+                );
+            }
+        }
     }
 }
