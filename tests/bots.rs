@@ -81,6 +81,84 @@ fn mcts_decides_the_same_whatever_the_order_of_the_tiles_to_come() {
     );
 }
 
+/// Positions of `variant` where the order of the tiles to come decides at once what a move
+/// leads to: after some legal move the next draw is discarded (it fits nowhere), or the game
+/// ends, under the real order and not under another, or the other way round. Each comes
+/// with the same position under that other order.
+fn order_revealing_positions(variant: &str, wanted: usize) -> Vec<(Game, Game)> {
+    let v = Variant::load(variant).unwrap();
+    let mut found = Vec::new();
+    let mut list = Vec::new();
+    let after = |g: &Game, m| {
+        let mut g = g.clone();
+        g.play(m).unwrap();
+        (g.discards(), g.is_over(), g.regular_left())
+    };
+    for seed in 0..100u64 {
+        let players = 2 + seed as usize % 3;
+        let mut game = Game::seeded(&v, players, 7000 + seed);
+        let mut rng = stream(seed, "revealing");
+        while game.turn().is_some() && found.len() < wanted {
+            game.legal_moves(&mut list);
+            // Each tile still to come drawn next in turn, against the real order.
+            let (regular, bonus) = game.unseen();
+            let mut firsts = regular.clone();
+            firsts.dedup();
+            'orders: for first in firsts {
+                let mut order = regular.clone();
+                let i = order.iter().position(|&t| t == first).unwrap();
+                order.swap(0, i);
+                let mut other = game.clone();
+                other.reorder_unseen(&order, &bonus);
+                // Where the tile goes decides what the draw finds; the piece does not.
+                for &m in list
+                    .iter()
+                    .filter(|m| m.piece.is_none() && m.recall.is_none())
+                {
+                    if after(&game, m) != after(&other, m) {
+                        found.push((game.clone(), other));
+                        break 'orders;
+                    }
+                }
+            }
+            game.play(list[below(&mut rng, list.len())]).unwrap();
+        }
+        if found.len() >= wanted {
+            break;
+        }
+    }
+    found
+}
+
+/// No bot reads the order of the tiles to come, even where a move's trial would draw the
+/// next tile and see it discarded or the game end: in every variant, at positions where the
+/// real order and another give different consequences, every bot decides the same.
+#[test]
+fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
+    let kinds = [
+        BotKind::Greedy,
+        BotKind::Mcts { playouts: 40 },
+        BotKind::MctsV1 { playouts: 40 },
+    ];
+    for variant in VARIANTS {
+        let positions = order_revealing_positions(variant, 12);
+        assert!(
+            positions.len() >= 12,
+            "{variant}: only {} positions where the order shows",
+            positions.len()
+        );
+        let mut list = Vec::new();
+        for (k, (game, other)) in positions.iter().enumerate() {
+            game.legal_moves(&mut list);
+            for kind in &kinds {
+                let a = kind.make(k as u64, 0).choose(game, &list).unwrap();
+                let b = kind.make(k as u64, 0).choose(other, &list).unwrap();
+                assert_eq!(a, b, "{kind} in {variant}, position {k}");
+            }
+        }
+    }
+}
+
 #[test]
 fn every_mcts_move_is_legal_in_every_variant_and_player_count() {
     for (i, variant) in VARIANTS.iter().enumerate() {
@@ -170,6 +248,7 @@ fn bad_bot_names_are_refused_with_the_list() {
             "mcts:N takes a number of playouts per move, at least 1",
         ),
         ("mcts:lots", "mcts:N takes a number of playouts"),
+        ("mcts-v1:0", "mcts-v1:N takes a number of playouts per move"),
         ("exec:", "exec:PROGRAM needs a program"),
         ("deep-blue", "the bots are random, greedy, mcts"),
     ] {
@@ -177,6 +256,33 @@ fn bad_bot_names_are_refused_with_the_list() {
         assert_eq!(o.status.code(), Some(2), "{arg}");
         assert!(stderr(&o).contains(message), "{arg}: {}", stderr(&o));
     }
+}
+
+/// The first searching bot stays playable as a yardstick, by name, with or without a budget,
+/// and names itself as it was asked for.
+#[test]
+fn the_first_searching_bot_plays_by_its_name() {
+    use std::str::FromStr;
+    assert_eq!(
+        BotKind::from_str("mcts-v1").unwrap(),
+        BotKind::MctsV1 { playouts: 1000 }
+    );
+    for name in ["mcts-v1", "mcts-v1:25", "mcts:25"] {
+        let kind = BotKind::from_str(name).unwrap();
+        assert_eq!(kind.name(), name);
+        assert_eq!(kind.make(1, 0).name(), name);
+    }
+    let o = hunters(&[
+        "play",
+        "--bots",
+        "mcts-v1:20,greedy",
+        "--seed",
+        "3",
+        "--variant",
+        "2020",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("mcts-v1:20"), "{}", stdout(&o));
 }
 
 /// The example bot, built by `cargo test` next to the test binaries.

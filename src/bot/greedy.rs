@@ -106,14 +106,36 @@ impl GreedyBot {
             return;
         }
         self.synced = true;
-        match &mut self.scratch {
-            Some(s) => s.copy_for_trial(game),
+        let scratch = match &mut self.scratch {
+            Some(s) => {
+                s.copy_for_trial(game);
+                s
+            }
             none => {
                 let mut s = game.clone();
                 s.copy_for_trial(game);
-                *none = Some(s);
+                none.insert(s)
             }
-        }
+        };
+        // A move tried on the copy ends the turn and draws. The tiles to come lie there in
+        // sorted order, so that what a draw finds (a tile that fits nowhere is discarded, the
+        // game may end) depends on which tiles remain, never on their real order.
+        let (regular, bonus) = game.unseen();
+        scratch.reorder_unseen(&regular, &bonus);
+    }
+
+    /// Whether the next regular tile (of the sorted order the copy holds) fits at a square
+    /// that a tile laid at `pos` leaves as it is (neither `pos` nor next to it): then the game
+    /// goes on after that tile. The squares are worked out once per decision.
+    fn next_fits_away(&mut self, game: &Game, pos: Pos) -> bool {
+        let squares = self.next_squares.get_or_insert_with(|| {
+            let mut v = std::mem::take(&mut self.next_squares_buf);
+            game.next_regular_squares(&mut v);
+            v
+        });
+        squares
+            .iter()
+            .any(|s| (s.x - pos.x).abs() + (s.y - pos.y).abs() > 1)
     }
 
     /// `mv` played on the scratch copy of `game` (made by [`GreedyBot::sync`]), in a trial
@@ -211,6 +233,7 @@ impl GreedyBot {
         if acts_when_laid(tile) || game.regular_left() == 0 {
             return false;
         }
+        let away = self.next_fits_away(game, bare.at.pos);
         // A shaman's recall scores nothing: it only gives up the meeple's estimate (piece
         // counts play no part in the estimates).
         let recall_cost = bare.recall.map_or(0, |r| estimate(game, &game.pieces()[r]));
@@ -273,11 +296,7 @@ impl GreedyBot {
             1000 * (gains[me] + shift[me] - best_other)
         };
         let base = lead_with(&[0; MAX_PLAYERS]);
-        if next_fits_away(
-            (&mut self.next_squares, &mut self.next_squares_buf),
-            game,
-            bare.at.pos,
-        ) {
+        if away {
             let rules = game.rules();
             let nr = tile.rivers.len();
             // A piece joining a feature the tile completes counts in its majority (and comes
@@ -363,6 +382,7 @@ impl GreedyBot {
         if acts_when_laid(tile) || game.regular_left() == 0 {
             return None;
         }
+        let away = self.next_fits_away(game, mv.at.pos);
         let p = &mut self.preview;
         let meadow = zone.kind == ZoneKind::Meadow;
         let key = Some((t, mv.at, meadow, false));
@@ -379,11 +399,7 @@ impl GreedyBot {
         if p.completes {
             return None;
         }
-        if !next_fits_away(
-            (&mut self.next_squares, &mut self.next_squares_buf),
-            game,
-            mv.at.pos,
-        ) {
+        if !away {
             return None;
         }
         let rules = game.rules();
@@ -402,24 +418,6 @@ impl GreedyBot {
         let recall_cost = mv.recall.map_or(0, |r| estimate(game, &game.pieces()[r]));
         Some(worth - recall_cost)
     }
-}
-
-/// Whether the next regular tile fits at a square that a tile laid at `pos` leaves as it is
-/// (neither `pos` nor next to it): then the game goes on after that tile. The squares are
-/// worked out once per decision (`squares`, kept in `buf` between decisions).
-fn next_fits_away(
-    (squares, buf): (&mut Option<Vec<Pos>>, &mut Vec<Pos>),
-    game: &Game,
-    pos: Pos,
-) -> bool {
-    let squares = squares.get_or_insert_with(|| {
-        let mut v = std::mem::take(buf);
-        game.next_regular_squares(&mut v);
-        v
-    });
-    squares
-        .iter()
-        .any(|s| (s.x - pos.x).abs() + (s.y - pos.y).abs() > 1)
 }
 
 /// The value of putting `piece` on zone `z` of the tile just tried in `trial`, when that zone
@@ -607,9 +605,9 @@ impl GreedyBot {
 
 impl GreedyBot {
     /// The move chosen among `moves`.
-    fn decide(&mut self, game: &Game, moves: &[Move]) -> Move {
-        // A new decision: the scratch copy, the next tile's squares and the previews are made
-        // again when first needed.
+    /// A new decision: the scratch copy, the next tile's squares and the previews are made
+    /// again when first needed.
+    fn new_decision(&mut self, game: &Game) {
         self.synced = false;
         self.previewed = None;
         // Every placement of the drawn tile is previewed.
@@ -618,6 +616,10 @@ impl GreedyBot {
         if let Some(v) = self.next_squares.take() {
             self.next_squares_buf = v;
         }
+    }
+
+    fn decide(&mut self, game: &Game, moves: &[Move]) -> Move {
+        self.new_decision(game);
         // Scout: before drawing, lay the special tile if it is worth it now, or if the game
         // is in its last two rounds and it might otherwise never be laid; else draw.
         if moves.iter().any(|m| m.play == Play::Draw) {
@@ -679,5 +681,66 @@ impl GreedyBot {
             return Move::refuse();
         }
         mv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GreedyBot;
+    use crate::Variant;
+    use crate::game::{Game, Play};
+    use crate::rng::{below, stream};
+
+    /// The shortcuts (a placement's pieces weighed from one trial, a tile that scores nothing
+    /// weighed from its preview) give every move the value that playing it on the copy gives,
+    /// at every position of random games in every variant.
+    #[test]
+    fn every_shortcut_gives_the_value_of_the_whole_trial() {
+        let mut moves = Vec::new();
+        for name in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
+            let variant = Variant::load(name).unwrap();
+            for seed in 0..3u64 {
+                let mut game = Game::seeded(&variant, 2 + seed as usize, seed);
+                let mut bot = GreedyBot::new(stream(seed, "greedy test"));
+                let mut rng = stream(seed, "moves");
+                while !game.is_over() {
+                    game.legal_moves(&mut moves);
+                    bot.new_decision(&game);
+                    let mut fast = Vec::new();
+                    let mut i = 0;
+                    while i < moves.len() {
+                        let m = moves[i];
+                        if m.play != Play::Drawn {
+                            if let Play::Special(t) = m.play
+                                && let Some(v) = bot.special_without_scoring(&game, t, m)
+                            {
+                                assert_eq!(v, bot.value(&game, m), "{name} {m:?}");
+                            }
+                            fast.push(None);
+                            i += 1;
+                            continue;
+                        }
+                        let mut j = i + 1;
+                        while j < moves.len()
+                            && moves[j].play == Play::Drawn
+                            && moves[j].at == m.at
+                            && moves[j].recall == m.recall
+                        {
+                            j += 1;
+                        }
+                        let mut values = Vec::new();
+                        bot.values_of_placement(&game, &moves[i..j], &mut values);
+                        fast.extend(values.into_iter().map(Some));
+                        i = j;
+                    }
+                    for (mv, v) in moves.iter().zip(&fast) {
+                        if let Some(v) = v {
+                            assert_eq!(*v, bot.value(&game, *mv), "{name} seed {seed}: {mv:?}");
+                        }
+                    }
+                    game.play(moves[below(&mut rng, moves.len())]).unwrap();
+                }
+            }
+        }
     }
 }

@@ -7,8 +7,9 @@
 //! future. Two games that differ only in the order of the undrawn tiles get the same
 //! decision.
 //!
-//! **Candidates.** Every legal move is first valued statically: played on a copy and judged
-//! by `evaluate`. The [`PLACEMENTS_KEPT`] best placements stay (or Scout choices: draw, lay
+//! **Candidates.** Every legal move is first valued statically: played on a copy whose
+//! tiles to come lie in sorted order (so that what the turn's draw finds depends on which
+//! tiles remain, not on their real order), and judged by `evaluate`. The [`PLACEMENTS_KEPT`] best placements stay (or Scout choices: draw, lay
 //! a special tile, refuse), and in each the [`PIECES_KEPT`] best pieces (with the shaman's
 //! recall): a few dozen legal moves become at most eighteen, each visited often enough for
 //! its mean to mean something.
@@ -44,6 +45,10 @@
 //!
 //! Deterministic: every draw comes from the seat's stream, so the same seed gives the same
 //! game whatever the number of threads.
+//!
+//! **The yardstick.** `mcts-v1` is the first version of this bot, kept to measure the current
+//! one against (`--bots mcts,mcts-v1 --rotate-seats`). The two play alike until a change to
+//! the current one lands; each change and what it measured is in CHANGELOG.md.
 
 use crate::feature::{FeatureKey, MAX_PLAYERS, PerPlayer, PieceAt};
 use crate::game::{Game, Move, Play, majority};
@@ -106,8 +111,18 @@ struct Group {
     stats: Stats,
 }
 
+/// Which searching bot: the current one, or the first kept as a yardstick (`mcts-v1`).
+/// They play alike until the current one's changes land; each change is measured against the
+/// first (CHANGELOG.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Version {
+    Current,
+    First,
+}
+
 /// Monte Carlo tree search (see the module docs).
 pub struct MctsBot {
+    version: Version,
     rng: Stream,
     playouts: u32,
     scratch: Option<Game>,
@@ -125,8 +140,19 @@ pub struct MctsBot {
 }
 
 impl MctsBot {
+    /// The current searching bot (`mcts`).
     pub fn new(rng: Stream, playouts: u32) -> MctsBot {
+        MctsBot::of(Version::Current, rng, playouts)
+    }
+
+    /// The first searching bot (`mcts-v1`), kept unchanged as a yardstick.
+    pub fn first(rng: Stream, playouts: u32) -> MctsBot {
+        MctsBot::of(Version::First, rng, playouts)
+    }
+
+    fn of(version: Version, rng: Stream, playouts: u32) -> MctsBot {
         MctsBot {
+            version,
             rng,
             playouts: playouts.max(1),
             scratch: None,
@@ -146,6 +172,11 @@ impl MctsBot {
     fn candidates(&mut self, game: &Game, moves: &[Move], me: usize) {
         let scratch = self.scratch.get_or_insert_with(|| game.clone());
         scratch.copy_for_trial(game);
+        // A move played on the copy ends the turn and draws: with the real order a tile that
+        // fits nowhere would be discarded (or the game end) exactly as the unseen deck holds
+        // it. The tiles to come in sorted order make the static values depend on which tiles
+        // remain, never on their order.
+        scratch.reorder_unseen(&self.unseen.0, &self.unseen.1);
         self.values.clear();
         for &mv in moves {
             scratch.begin_trial();
@@ -346,8 +377,10 @@ fn most_visited(stats: impl Iterator<Item = (usize, Stats)>) -> usize {
 
 impl Bot for MctsBot {
     fn name(&self) -> String {
-        super::BotKind::Mcts {
-            playouts: self.playouts,
+        let playouts = self.playouts;
+        match self.version {
+            Version::Current => super::BotKind::Mcts { playouts },
+            Version::First => super::BotKind::MctsV1 { playouts },
         }
         .name()
     }

@@ -89,6 +89,10 @@ pub enum BotKind {
     Mcts {
         playouts: u32,
     },
+    /// The first searching bot, kept unchanged as a yardstick for the current one.
+    MctsV1 {
+        playouts: u32,
+    },
     /// A person at the keyboard (standard input and error).
     #[cfg(feature = "seats")]
     Human,
@@ -103,8 +107,8 @@ pub enum BotKind {
 
 impl BotKind {
     /// The names `--bots` takes (`mcts:N` sets the playouts).
-    pub const NAMES: &'static str =
-        "random, greedy, mcts (1,000 playouts a move), mcts:N, human or exec:PROGRAM";
+    pub const NAMES: &'static str = "random, greedy, mcts (1,000 playouts a move), mcts:N, \
+         mcts-v1 (the first searching bot, a yardstick), mcts-v1:N, human or exec:PROGRAM";
 
     pub fn name(&self) -> String {
         match self {
@@ -114,6 +118,10 @@ impl BotKind {
             BotKind::Human => "human".to_string(),
             BotKind::Mcts { playouts } if *playouts == mcts::DEFAULT_PLAYOUTS => "mcts".to_string(),
             BotKind::Mcts { playouts } => format!("mcts:{playouts}"),
+            BotKind::MctsV1 { playouts } if *playouts == mcts::DEFAULT_PLAYOUTS => {
+                "mcts-v1".to_string()
+            }
+            BotKind::MctsV1 { playouts } => format!("mcts-v1:{playouts}"),
             #[cfg(feature = "seats")]
             BotKind::Exec { command, .. } => format!("exec:{command}"),
         }
@@ -129,6 +137,7 @@ impl BotKind {
             #[cfg(feature = "seats")]
             BotKind::Human => Box::new(HumanBot::on_terminal()),
             BotKind::Mcts { playouts } => Box::new(MctsBot::new(rng, *playouts)),
+            BotKind::MctsV1 { playouts } => Box::new(MctsBot::first(rng, *playouts)),
             #[cfg(feature = "seats")]
             BotKind::Exec {
                 command,
@@ -187,6 +196,9 @@ impl FromStr for BotKind {
             "mcts" => Ok(BotKind::Mcts {
                 playouts: mcts::DEFAULT_PLAYOUTS,
             }),
+            "mcts-v1" => Ok(BotKind::MctsV1 {
+                playouts: mcts::DEFAULT_PLAYOUTS,
+            }),
             _ => {
                 #[cfg(not(feature = "seats"))]
                 if s.starts_with("exec:") {
@@ -204,14 +216,22 @@ impl FromStr for BotKind {
                         timeout_ms: exec::DEFAULT_TIMEOUT_MS,
                     });
                 }
-                if let Some(n) = s.strip_prefix("mcts:") {
-                    return match n.parse::<u32>() {
-                        Ok(playouts) if playouts >= 1 => Ok(BotKind::Mcts { playouts }),
-                        _ => Err(format!(
-                            "{s:?}: mcts:N takes a number of playouts per move, at least 1 \
-                             (e.g. mcts:2000)"
-                        )),
-                    };
+                for (prefix, make) in [
+                    (
+                        "mcts:",
+                        (|playouts| BotKind::Mcts { playouts }) as fn(u32) -> BotKind,
+                    ),
+                    ("mcts-v1:", |playouts| BotKind::MctsV1 { playouts }),
+                ] {
+                    if let Some(n) = s.strip_prefix(prefix) {
+                        return match n.parse::<u32>() {
+                            Ok(playouts) if playouts >= 1 => Ok(make(playouts)),
+                            _ => Err(format!(
+                                "{s:?}: {prefix}N takes a number of playouts per move, at least 1 \
+                                 (e.g. {prefix}2000)"
+                            )),
+                        };
+                    }
                 }
                 Err(format!(
                     "unknown bot {s:?}; the bots are {}",

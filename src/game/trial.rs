@@ -99,12 +99,21 @@ impl Game {
             .is_some_and(|&t| self.board.can_place(&self.set.tiles[t]))
     }
 
-    /// The squares where the next regular tile fits now, into `out`. A tile laid at a square
-    /// that is neither one of them nor next to one leaves them as they are, so the next tile
-    /// still fits after it.
+    /// The squares where the next regular tile fits now, into `out`, the tiles to come taken
+    /// in sorted order (as a bot's copy holds them, [`Game::reorder_unseen`]): what a bot may
+    /// know without knowing their real order. A tile laid at a square that is neither one of
+    /// them nor next to one leaves them as they are, so the next tile still fits after it.
     pub(crate) fn next_regular_squares(&self, out: &mut Vec<crate::board::Pos>) {
         out.clear();
-        if let Some(&t) = self.regular.get(self.state.next_regular) {
+        let next = self.state.next_regular;
+        let unseen = &self.regular[next.min(self.regular_dealt)..self.regular_dealt];
+        // Past the unseen tiles lie those refused back under the stack, in a known order.
+        let tile = unseen
+            .iter()
+            .copied()
+            .min()
+            .or_else(|| self.regular.get(next).copied());
+        if let Some(t) = tile {
             out.extend(self.board.fitting(&self.set.tiles[t]).map(|(p, _)| p));
         }
     }
