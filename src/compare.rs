@@ -183,6 +183,14 @@ pub struct ByCategory<T> {
     pub total: T,
 }
 
+impl ByCategory<f64> {
+    /// The mean of `n` samples whose sums by category are `sums` (in [`Category::ALL`] order,
+    /// then the total); 0 without samples.
+    pub fn mean(sums: [u64; 6], n: u64) -> Self {
+        ByCategory::from_array(sums.map(|x| if n == 0 { 0.0 } else { x as f64 / n as f64 }))
+    }
+}
+
 impl<T: Copy> ByCategory<T> {
     /// From values in [`Category::ALL`] order, then the total.
     pub fn from_array([rivers, forests, huts, meadows, specials, total]: [T; 6]) -> Self {

@@ -315,14 +315,13 @@ fn corpus(
             replays,
         });
     }
+    // Means to the hundredth of a point, as printed.
     let mean = |sum: [u64; 6], n: u64| {
-        ByCategory::from_array(sum.map(|x| {
-            if n == 0 {
-                0.0
-            } else {
-                (x as f64 / n as f64 * 100.0).round() / 100.0
-            }
-        }))
+        ByCategory::from_array(
+            ByCategory::mean(sum, n)
+                .to_array()
+                .map(|m| (m * 100.0).round() / 100.0),
+        )
     };
     let totals: Vec<CorpusTotal> = names
         .iter()
