@@ -34,9 +34,10 @@
 //!
 //! Underneath, tiles are data: a [`TileSet`] is loaded (and checked) from TOML, the [`Board`]
 //! says where a tile may go, and [`Features`] keeps every forest, meadow, river and river
-//! system up to date as tiles are laid. What differs between editions is the
-//! [`ruleset::Ruleset`] trait; the Scout expansion wraps an edition ([`scout::Scout`]); every
-//! number of the rules is a [`params::Params`] a variant may change (`2020@mammoth=4`).
+//! system up to date as tiles are laid. What differs between editions is data — named options
+//! and numbers whose edition defaults are the printed rules — held by a [`ruleset::Ruleset`];
+//! the Scout expansion adds its options to a first-edition ruleset ([`scout`]); every number
+//! of the rules is a [`params::Params`] a variant may change (`2020@mammoth=4`).
 //! A game played at the table is scored as it is told, tile by tile, with
 //! [`record::Recording`]; [`render`] and [`viewer`] draw a game.
 
