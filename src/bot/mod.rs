@@ -37,7 +37,8 @@ pub trait Bot {
     /// The bot's name as `--bots` takes it.
     fn name(&self) -> String;
     /// Chooses among `moves` (never empty, all legal). Only a bot outside the program
-    /// ([`ExecBot`]) can fail: it crashed, answered nonsense or took too long.
+    /// (`ExecBot`, with the `seats` feature) can fail: it crashed, answered nonsense or took
+    /// too long.
     fn choose(&mut self, game: &Game, moves: &[Move]) -> Result<Move, String>;
     /// Chooses a move of the game's player to move, as [`Bot::choose`] would among the legal
     /// moves; `moves` is a buffer for them. A bot that needs no list can choose without one.
