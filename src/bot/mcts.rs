@@ -40,6 +40,12 @@
 //! **The reward** of a playout is `tanh((own value − best opponent's value) / SCALE)`, from −1
 //! to 1, so that one runaway playout does not outweigh many close ones.
 //!
+//! **Several players.** With three to five seats the bot maximises its lead over the best of
+//! the others (the same reward: a point taken from the leader counts, a point taken from a
+//! trailing player does not), and in a playout every other seat lays its tiles as the bot's
+//! own seat does — at random, without pieces — so no opponent is modelled as stronger or
+//! weaker than another.
+//!
 //! **The choice** is the most visited placement, then its most visited piece (ties to the
 //! higher mean, then to the better static value).
 //!
