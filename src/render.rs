@@ -391,12 +391,7 @@ pub(crate) fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Opti
             );
         }
         // Contents.
-        for kind in [
-            ZoneKind::Forest,
-            ZoneKind::Meadow,
-            ZoneKind::River,
-            ZoneKind::Lake,
-        ] {
+        for kind in ZoneKind::ALL {
             for i in 0..tile.zone_count(kind) {
                 let z = ZoneRef {
                     kind,

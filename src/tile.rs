@@ -206,6 +206,13 @@ pub enum ZoneKind {
 }
 
 impl ZoneKind {
+    pub const ALL: [ZoneKind; 4] = [
+        ZoneKind::Forest,
+        ZoneKind::Meadow,
+        ZoneKind::River,
+        ZoneKind::Lake,
+    ];
+
     pub fn word(self) -> &'static str {
         match self {
             ZoneKind::Forest => "forest",
@@ -643,14 +650,7 @@ impl Tile {
 
     /// The zones of every kind, in a fixed order.
     pub fn zones(&self) -> impl Iterator<Item = ZoneRef> + '_ {
-        [
-            ZoneKind::Forest,
-            ZoneKind::Meadow,
-            ZoneKind::River,
-            ZoneKind::Lake,
-        ]
-        .into_iter()
-        .flat_map(move |kind| {
+        ZoneKind::ALL.into_iter().flat_map(move |kind| {
             (0..self.zone_count(kind)).map(move |i| ZoneRef {
                 kind,
                 index: i as u8,

@@ -4,38 +4,21 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Types re-exported at the crate root, by the module that defines them.
-const ROOT: &[(&str, &str)] = &[
-    ("Board", "board"),
-    ("PlaceError", "board"),
-    ("Placed", "board"),
-    ("Placement", "board"),
-    ("Pos", "board"),
-    ("InputError", "error"),
-    ("FeatureKey", "feature"),
-    ("FeatureKind", "feature"),
-    ("Features", "feature"),
-    ("ForestInfo", "feature"),
-    ("Herd", "feature"),
-    ("MAX_PLAYERS", "feature"),
-    ("MeadowInfo", "feature"),
-    ("PieceAt", "feature"),
-    ("PieceError", "feature"),
-    ("RiverInfo", "feature"),
-    ("SystemInfo", "feature"),
-    ("ZoneId", "feature"),
-    ("Deck", "tile"),
-    ("Dir", "tile"),
-    ("Piece", "tile"),
-    ("Rotation", "tile"),
-    ("Side", "tile"),
-    ("Tile", "tile"),
-    ("ZoneKind", "tile"),
-    ("ZoneRef", "tile"),
-    ("TileSet", "tileset"),
-    ("Variant", "variant"),
-    ("Edition", "variant"),
-];
+/// Names re-exported at the crate root (`pub use board::{Board, …};` in src/lib.rs), by the
+/// module that defines them.
+fn root_names(lib: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for statement in lib.split("pub use ").skip(1) {
+        let statement = &statement[..statement.find(';').unwrap()];
+        let (module, names) = statement.split_once("::").unwrap();
+        for name in names.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            if !name.is_empty() {
+                out.insert(name.to_string(), module.trim().to_string());
+            }
+        }
+    }
+    out
+}
 
 fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap() {
@@ -90,7 +73,7 @@ fn arrows() -> BTreeMap<String, BTreeSet<String>> {
         .map(|p| module(p))
         .filter(|m| !["lib", "main", "cli"].contains(&m.as_str()))
         .collect();
-    let root: BTreeMap<&str, &str> = ROOT.iter().copied().collect();
+    let root = root_names(&std::fs::read_to_string(src.join("lib.rs")).unwrap());
     let mut map: BTreeMap<String, BTreeSet<String>> = modules
         .iter()
         .map(|m| (m.clone(), BTreeSet::new()))
@@ -109,7 +92,7 @@ fn arrows() -> BTreeMap<String, BTreeSet<String>> {
             .collect::<Vec<_>>()
             .join("\n");
         for w in used(&code) {
-            let w = root.get(w.as_str()).map_or(w.clone(), |m| m.to_string());
+            let w = root.get(&w).cloned().unwrap_or(w);
             if w != m && modules.contains(&w) {
                 map.get_mut(&m).unwrap().insert(w);
             }

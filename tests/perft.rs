@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use hunters::board::Placement;
 use hunters::game::{Game, Move, Play};
 use hunters::scout::Special;
-use hunters::{PieceAt, Pos, Rotation, ZoneId, ZoneKind, ZoneRef, log, replay};
+use hunters::{PieceAt, Pos, Rotation, ZoneId, log, replay};
 
 const VECTORS: &str = "tests/vectors/perft.txt";
 /// How far into each golden log the positions are.
@@ -71,19 +71,8 @@ fn by_the_rules(game: &Game) -> Vec<Move> {
         let tile = &game.tiles().tiles[t];
         let mut pieces = vec![None];
         for piece in hunters::Piece::ALL {
-            for kind in [
-                ZoneKind::Forest,
-                ZoneKind::Meadow,
-                ZoneKind::River,
-                ZoneKind::Lake,
-            ] {
-                for index in 0..tile.zone_count(kind) {
-                    let zone = ZoneRef {
-                        kind,
-                        index: index as u8,
-                    };
-                    pieces.push(Some((piece, PieceAt::Zone(ZoneId { placed, zone }))));
-                }
+            for zone in tile.zones() {
+                pieces.push(Some((piece, PieceAt::Zone(ZoneId { placed, zone }))));
             }
             for spot in 0..tile.spots.len() {
                 pieces.push(Some((

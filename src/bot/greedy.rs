@@ -120,8 +120,7 @@ impl GreedyBot {
         // A move tried on the copy ends the turn and draws. The tiles to come lie there in
         // sorted order, so that what a draw finds (a tile that fits nowhere is discarded, the
         // game may end) depends on which tiles remain, never on their real order.
-        let (regular, bonus) = game.unseen();
-        scratch.reorder_unseen(&regular, &bonus);
+        scratch.sort_unseen();
     }
 
     /// Whether the next regular tile (of the sorted order the copy holds) fits at a square
@@ -573,14 +572,7 @@ impl GreedyBot {
                 i += 1;
                 continue;
             }
-            let mut j = i + 1;
-            while j < moves.len()
-                && moves[j].play == Play::Drawn
-                && moves[j].at == m.at
-                && moves[j].recall == m.recall
-            {
-                j += 1;
-            }
+            let j = placement_end(moves, i);
             self.values_of_placement(game, &moves[i..j], &mut values);
             i = j;
         }
@@ -684,9 +676,22 @@ impl GreedyBot {
     }
 }
 
+/// The end of the group of drawn-tile moves starting at `start`: those that lay the tile at
+/// the same place with the same recall, differing only in the piece (the generator lists
+/// them together).
+fn placement_end(moves: &[Move], start: usize) -> usize {
+    let m = moves[start];
+    start
+        + 1
+        + moves[start + 1..]
+            .iter()
+            .take_while(|n| n.play == Play::Drawn && n.at == m.at && n.recall == m.recall)
+            .count()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::GreedyBot;
+    use super::{GreedyBot, placement_end};
     use crate::Variant;
     use crate::game::{Game, Play};
     use crate::rng::{below, stream};
@@ -720,14 +725,7 @@ mod tests {
                             i += 1;
                             continue;
                         }
-                        let mut j = i + 1;
-                        while j < moves.len()
-                            && moves[j].play == Play::Drawn
-                            && moves[j].at == m.at
-                            && moves[j].recall == m.recall
-                        {
-                            j += 1;
-                        }
+                        let j = placement_end(&moves, i);
                         let mut values = Vec::new();
                         bot.values_of_placement(&game, &moves[i..j], &mut values);
                         fast.extend(values.into_iter().map(Some));

@@ -182,7 +182,7 @@ impl MctsBot {
         // fits nowhere would be discarded (or the game end) exactly as the unseen deck holds
         // it. The tiles to come in sorted order make the static values depend on which tiles
         // remain, never on their order.
-        scratch.reorder_unseen(&self.unseen.0, &self.unseen.1);
+        scratch.sort_unseen();
         self.values.clear();
         for &mv in moves {
             scratch.begin_trial();

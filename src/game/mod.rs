@@ -235,34 +235,16 @@ struct State {
     scout: ScoutState,
 }
 
-// Written out so that `clone_from` reuses every buffer; the patterns name every field, so a
+// Written out so that `clone_from` reuses every buffer; its pattern names every field, so a
 // new one does not compile until it is copied too.
 impl Clone for State {
     fn clone(&self) -> Self {
-        let State {
-            next_regular,
-            next_bonus,
-            supply,
-            returned_this_turn,
-            scores,
-            pieces,
-            covered,
-            turn,
-            tally,
-            scout,
-        } = self;
-        State {
-            next_regular: *next_regular,
-            next_bonus: *next_bonus,
-            supply: *supply,
-            returned_this_turn: *returned_this_turn,
-            scores: *scores,
-            pieces: crate::board::clone_with_room(pieces),
-            covered: covered.clone(),
-            turn: *turn,
-            tally: *tally,
-            scout: scout.clone(),
-        }
+        let mut copy = State::default();
+        copy.clone_from(self);
+        // As much room for pieces as the original, so that a copy never grows while played.
+        copy.pieces
+            .reserve(self.pieces.capacity() - self.pieces.len());
+        copy
     }
 
     fn clone_from(&mut self, o: &Self) {
@@ -737,6 +719,15 @@ impl Game {
             sorted(&self.regular, self.state.next_regular, self.regular_dealt),
             sorted(&self.bonus, self.state.next_bonus, self.bonus_dealt),
         )
+    }
+
+    /// Puts the unseen tiles of each deck in sorted order, the order [`Game::unseen`] lists
+    /// them in: a bot's copy whose draws then depend on which tiles remain, never on their
+    /// real order (see [`Game::next_regular_squares`]).
+    pub fn sort_unseen(&mut self) {
+        let s = &self.state;
+        self.regular[s.next_regular.min(self.regular_dealt)..self.regular_dealt].sort_unstable();
+        self.bonus[s.next_bonus.min(self.bonus_dealt)..self.bonus_dealt].sort_unstable();
     }
 
     /// Puts the unseen tiles of each deck in the order given: a guess at the future, for a

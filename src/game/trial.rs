@@ -100,7 +100,7 @@ impl Game {
     }
 
     /// The squares where the next regular tile fits now, into `out`, the tiles to come taken
-    /// in sorted order (as a bot's copy holds them, [`Game::reorder_unseen`]): what a bot may
+    /// in sorted order (as a bot's copy holds them, [`Game::sort_unseen`]): what a bot may
     /// know without knowing their real order. A tile laid at a square that is neither one of
     /// them nor next to one leaves them as they are, so the next tile still fits after it.
     pub(crate) fn next_regular_squares(&self, out: &mut Vec<crate::board::Pos>) {
