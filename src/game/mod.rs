@@ -723,7 +723,7 @@ impl Game {
 
     /// Puts the unseen tiles of each deck in sorted order, the order [`Game::unseen`] lists
     /// them in: a bot's copy whose draws then depend on which tiles remain, never on their
-    /// real order (see [`Game::next_regular_squares`]).
+    /// real order.
     pub fn sort_unseen(&mut self) {
         let s = &self.state;
         self.regular[s.next_regular.min(self.regular_dealt)..self.regular_dealt].sort_unstable();
