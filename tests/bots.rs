@@ -285,6 +285,40 @@ fn the_first_searching_bot_plays_by_its_name() {
     assert!(stdout(&o).contains("mcts-v1:20"), "{}", stdout(&o));
 }
 
+/// The yardstick does not drift: `mcts-v1` plays, move for move, the games the searching bot
+/// played before its successor's changes (three seats, every variant; the digests are of the
+/// first bot's logs without their header, recorded before any change to the search).
+#[test]
+fn the_yardstick_plays_the_games_of_the_first_searching_bot() {
+    const FIRST_BOT_LOGS: [(&str, u64); 5] = [
+        ("2002", 0x1e84_fe0b_9371_7a5f),
+        ("2014", 0x4606_d859_e7a5_0d4a),
+        ("2020", 0x96dd_1e30_dee7_4896),
+        ("2002-scout", 0xb826_751b_c1d3_a97d),
+        ("2014-scout", 0xde01_17eb_78e7_d4cc),
+    ];
+    let v1 = BotKind::MctsV1 { playouts: 40 };
+    let bots = [v1.clone(), BotKind::Greedy, v1];
+    for (variant, digest) in FIRST_BOT_LOGS {
+        let v = Variant::load(variant).unwrap();
+        let mut game = Game::seeded(&v, 3, 11);
+        let mut seats: Vec<_> = (0..3).map(|s| bots[s].make(11, s)).collect();
+        play_out(&mut game, &mut seats).unwrap();
+        let text = log::write(&game, &Header::for_bots(variant, 11, &bots));
+        let body: String = text
+            .lines()
+            .filter(|l| !l.starts_with('['))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in body.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        assert_eq!(h, digest, "{variant}: mcts-v1 no longer plays the first bot's game");
+    }
+}
+
 /// The example bot, built by `cargo test` next to the test binaries.
 fn example_bot() -> PathBuf {
     let deps = std::env::current_exe().unwrap();

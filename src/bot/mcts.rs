@@ -57,34 +57,105 @@
 //! the current one lands; each change and what it measured is in CHANGELOG.md.
 
 use crate::feature::{FeatureKey, MAX_PLAYERS, PerPlayer, PieceAt};
-use crate::game::{Game, Move, Play, majority};
+use crate::game::{Game, Move, MovePicker, Play, majority};
 use crate::rng::{Stream, below, shuffle};
 use crate::ruleset::Points;
 use crate::tile::{MeadowSpecial, Piece};
+use rand_core::{Rng, SeedableRng};
 
 use super::Bot;
 
 /// Playouts per decision of `mcts` without a number.
 pub const DEFAULT_PLAYOUTS: u32 = 1000;
 
-/// UCB1's exploration constant, for rewards from −1 to 1.
-pub const EXPLORATION: f64 = 0.7;
+/// How the playouts are shared among the candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allocation {
+    /// Two-level UCB1: the placement, then its piece, each by `mean + C·√(ln N / n)`; the
+    /// most visited wins.
+    Ucb1,
+    /// Sequential halving over the candidate moves: rounds in which every candidate still in
+    /// plays the same deals, the worse half dropped after each; the best mean of the last
+    /// round wins. Only the final choice matters, and every candidate is judged on the same
+    /// futures, so luck in the deals does not decide between two of them.
+    Halving,
+}
 
-/// Points of score difference at which the reward is tanh(1) ≈ 0.76.
-pub const SCALE: f64 = 20.0;
+/// The numbers the searching bot plays by. [`Params::FIRST`] are those of `mcts-v1`,
+/// [`Params::CURRENT`] those of `mcts`; `examples/tune.rs` measures others.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// How the playouts are shared among the candidates.
+    pub allocation: Allocation,
+    /// UCB1's exploration constant, for rewards from −1 to 1.
+    pub exploration: f64,
+    /// Points of score difference at which the reward is tanh(1) ≈ 0.76.
+    pub scale: f64,
+    /// Rounds a playout goes on after the bot's move before `evaluate` judges it, at the
+    /// default budget of playouts ([`Params::rounds_for`] scales it with the budget).
+    pub rounds: usize,
+    /// Placements kept as candidates (best static value first), and pieces kept in each.
+    pub placements_kept: usize,
+    pub pieces_kept: usize,
+    /// What a meeple and a hut in the supply are worth, in thousandths of a point, early in
+    /// the game (it falls to nothing as the regular deck runs out).
+    pub meeple_in_supply: i64,
+    pub hut_in_supply: i64,
+    /// An open forest or river counts what it would score now divided by `1 + open sides ×
+    /// (open_weight + open_late × 10 / (regular tiles left + 10)) / 1000`: each open side
+    /// makes it less likely to be completed, the more so as the tiles run out.
+    pub open_weight: i64,
+    pub open_late: i64,
+    /// What a meadow's hunters and a river system's huts would score now, in thousandths of
+    /// what final scoring would give; a meadow counts `meadow_early × left / (left + 10)`
+    /// thousandths more, for the animals it may still take in.
+    pub meadow_weight: i64,
+    pub meadow_early: i64,
+    pub system_weight: i64,
+    /// In thousandths: how often a move of a playout is drawn from every legal move, pieces
+    /// included, rather than from the bare placements.
+    pub piece_chance: u32,
+}
 
-/// Rounds a playout goes on after the bot's move before `evaluate` judges it, at the default
-/// budget of playouts ([`rounds_for`] scales it with the budget).
-pub const ROUNDS: usize = 2;
+impl Params {
+    /// The first searching bot's numbers (`mcts-v1`).
+    pub const FIRST: Params = Params {
+        allocation: Allocation::Ucb1,
+        exploration: 0.7,
+        scale: 20.0,
+        rounds: 2,
+        placements_kept: 6,
+        pieces_kept: 3,
+        meeple_in_supply: 6000,
+        hut_in_supply: 2000,
+        open_weight: 1000,
+        open_late: 0,
+        meadow_weight: 1000,
+        meadow_early: 0,
+        system_weight: 1000,
+        piece_chance: 0,
+    };
 
-/// Placements kept as candidates (best static value first), and pieces kept in each.
-pub const PLACEMENTS_KEPT: usize = 6;
-pub const PIECES_KEPT: usize = 3;
+    /// The current searching bot's numbers (`mcts`): the evaluation's weights found by
+    /// `examples/tune.rs --search` (docs/strength.md says how), the search's as the first.
+    pub const CURRENT: Params = Params {
+        meeple_in_supply: 5000,
+        hut_in_supply: 1000,
+        open_weight: 187,
+        open_late: 1000,
+        meadow_weight: 800,
+        system_weight: 1400,
+        ..Params::FIRST
+    };
 
-/// What a meeple and a hut in the supply are worth, in thousandths of a point, early in the
-/// game (it falls to nothing as the regular deck runs out).
-pub const MEEPLE_IN_SUPPLY: i64 = 6000;
-pub const HUT_IN_SUPPLY: i64 = 2000;
+    /// Rounds of playout for a budget of playouts: [`Params::rounds`] at the default budget,
+    /// more as the budget grows (a longer playout sees further but varies more, which more
+    /// playouts average out), never less than one.
+    pub fn rounds_for(&self, playouts: u32) -> usize {
+        let ratio = f64::from(playouts) / f64::from(DEFAULT_PLAYOUTS);
+        ((self.rounds as f64 * ratio.sqrt()).round() as usize).max(1)
+    }
+}
 
 /// Visits and summed reward of one node.
 #[derive(Clone, Copy, Debug, Default)]
@@ -117,9 +188,9 @@ struct Group {
     stats: Stats,
 }
 
-/// Which searching bot: the current one, or the first kept as a yardstick (`mcts-v1`).
-/// They play alike until the current one's changes land; each change is measured against the
-/// first (CHANGELOG.md).
+/// Which searching bot: the current one, or the first kept as a yardstick (`mcts-v1`),
+/// which keeps its numbers ([`Params::FIRST`]) and the way it plays them out: a fresh copy of
+/// the game and a full shuffle of the unseen tiles for every playout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Version {
     Current,
@@ -129,6 +200,7 @@ enum Version {
 /// Monte Carlo tree search (see the module docs).
 pub struct MctsBot {
     version: Version,
+    params: Params,
     rng: Stream,
     playouts: u32,
     scratch: Option<Game>,
@@ -139,26 +211,36 @@ pub struct MctsBot {
     seen: Vec<FeatureKey>,
     /// Static value of each move (thousandths, own minus best opponent's).
     values: Vec<i64>,
-    /// Rounds each playout goes on for (see [`rounds_for`]).
+    /// Rounds each playout goes on for (see [`Params::rounds_for`]).
     rounds: usize,
     /// The candidate moves, by placement: indexes into the moves, best static value first.
     order: Vec<usize>,
+    /// Sequential halving: the candidates still in (indexes into `order`).
+    alive: Vec<usize>,
+    /// Buffers for a playout move with a piece.
+    picker: MovePicker,
 }
 
 impl MctsBot {
     /// The current searching bot (`mcts`).
     pub fn new(rng: Stream, playouts: u32) -> MctsBot {
-        MctsBot::of(Version::Current, rng, playouts)
+        MctsBot::of(Version::Current, Params::CURRENT, rng, playouts)
     }
 
     /// The first searching bot (`mcts-v1`), kept unchanged as a yardstick.
     pub fn first(rng: Stream, playouts: u32) -> MctsBot {
-        MctsBot::of(Version::First, rng, playouts)
+        MctsBot::of(Version::First, Params::FIRST, rng, playouts)
     }
 
-    fn of(version: Version, rng: Stream, playouts: u32) -> MctsBot {
+    /// The current searching bot with other numbers: what the tuning example plays.
+    pub fn with_params(rng: Stream, playouts: u32, params: Params) -> MctsBot {
+        MctsBot::of(Version::Current, params, rng, playouts)
+    }
+
+    fn of(version: Version, params: Params, rng: Stream, playouts: u32) -> MctsBot {
         MctsBot {
             version,
+            params,
             rng,
             playouts: playouts.max(1),
             scratch: None,
@@ -169,7 +251,9 @@ impl MctsBot {
             seen: Vec::new(),
             values: Vec::new(),
             order: Vec::new(),
-            rounds: rounds_for(playouts),
+            alive: Vec::new(),
+            picker: MovePicker::default(),
+            rounds: params.rounds_for(playouts),
         }
     }
 
@@ -187,7 +271,7 @@ impl MctsBot {
         for &mv in moves {
             scratch.begin_trial();
             scratch.play_unchecked(mv);
-            let v = evaluate(scratch, &mut self.seen);
+            let v = evaluate(scratch, &self.params, &mut self.seen);
             scratch.undo_trial();
             self.values.push(lead(&v, me, game.players()));
         }
@@ -203,14 +287,14 @@ impl MctsBot {
         let best_of = |&(s, e): &(usize, usize)| values[s..e].iter().copied().max().unwrap_or(0);
         // Best first; a stable sort keeps move order among equals.
         runs.sort_by_key(|r| std::cmp::Reverse(best_of(r)));
-        runs.truncate(PLACEMENTS_KEPT);
+        runs.truncate(self.params.placements_kept.max(1));
         self.groups.clear();
         self.order.clear();
         for r in &runs {
             let first = self.order.len();
             let mut idx: Vec<usize> = (r.0..r.1).collect();
             idx.sort_by_key(|&i| std::cmp::Reverse(values[i]));
-            idx.truncate(PIECES_KEPT);
+            idx.truncate(self.params.pieces_kept.max(1));
             self.order.extend(idx);
             self.groups.push(Group {
                 start: first,
@@ -223,13 +307,30 @@ impl MctsBot {
     }
 
     /// One playout of `mv` from `game`, the unseen tiles dealt anew; the reward for `me`.
-    fn playout(&mut self, game: &Game, mv: Move, me: usize) -> f64 {
+    /// The first bot copies the game afresh; the current one plays a trial on the copy made
+    /// for the decision (see [`MctsBot::prepare_playouts`]) and takes it back.
+    fn playout(&mut self, game: &Game, mv: Move, me: usize, rng: Option<&mut Stream>) -> f64 {
+        let rng = match rng {
+            Some(r) => r,
+            None => &mut self.rng,
+        };
         let scratch = self.scratch.get_or_insert_with(|| game.clone());
-        scratch.copy_for_trial(game);
         self.dealt.0.clone_from(&self.unseen.0);
         self.dealt.1.clone_from(&self.unseen.1);
-        shuffle(&mut self.dealt.0, &mut self.rng);
-        shuffle(&mut self.dealt.1, &mut self.rng);
+        match self.version {
+            Version::First => {
+                scratch.copy_for_trial(game);
+                shuffle(&mut self.dealt.0, rng);
+                shuffle(&mut self.dealt.1, rng);
+            }
+            Version::Current => {
+                scratch.begin_trial();
+                // Only the first tiles of each deck are drawn before the playout ends.
+                let reach = 2 * self.rounds * scratch.players() + 8;
+                shuffle_prefix(&mut self.dealt.0, reach, rng);
+                shuffle_prefix(&mut self.dealt.1, reach, rng);
+            }
+        }
         scratch.reorder_unseen(&self.dealt.0, &self.dealt.1);
         scratch.play_unchecked(mv);
         for _ in 0..self.rounds * scratch.players() {
@@ -238,23 +339,48 @@ impl MctsBot {
             }
             // The tile only, at random: a move without a piece or recall (there is always
             // one: the draw, or the tile at one of its placements).
-            let rng = &mut self.rng;
-            let Some(m) = scratch.pick_bare_move(|n| below(rng, n)) else {
+            let chance = self.params.piece_chance;
+            let m = if chance > 0 && below(rng, 1000) < chance as usize {
+                scratch.pick_move(&mut self.picker, |n| below(rng, n))
+            } else {
+                scratch.pick_bare_move(|n| below(rng, n))
+            };
+            let Some(m) = m else {
                 break;
             };
             scratch.play_unchecked(m);
         }
-        let values = evaluate(scratch, &mut self.seen);
-        (lead(&values, me, scratch.players()) as f64 / 1000.0 / SCALE).tanh()
+        let values = evaluate(scratch, &self.params, &mut self.seen);
+        if self.version == Version::Current {
+            scratch.undo_trial();
+        }
+        (lead(&values, me, scratch.players()) as f64 / 1000.0 / self.params.scale).tanh()
+    }
+
+    /// The copy of the game the current bot's playouts are trials on.
+    fn prepare_playouts(&mut self, game: &Game) {
+        if self.version == Version::Current {
+            let scratch = self.scratch.get_or_insert_with(|| game.clone());
+            scratch.copy_for_trial(game);
+        }
     }
 }
 
-/// Rounds of playout for a budget of playouts: [`ROUNDS`] at the default budget, more as the
-/// budget grows (a longer playout sees further but varies more, which more playouts average
-/// out), never less than one.
+/// Shuffles so that the first `reach` items are a uniform draw from all of them, in random
+/// order (Fisher–Yates from the front, stopped early); the rest stay in an order that depends
+/// only on the items and the draws.
+fn shuffle_prefix<T>(items: &mut [T], reach: usize, rng: &mut Stream) {
+    let n = items.len();
+    for i in 0..reach.min(n.saturating_sub(1)) {
+        let j = i + below(rng, n - i);
+        items.swap(i, j);
+    }
+}
+
+/// Rounds of playout of the first bot for a budget of playouts ([`Params::rounds_for`] of
+/// [`Params::FIRST`]).
 pub fn rounds_for(playouts: u32) -> usize {
-    let ratio = f64::from(playouts) / f64::from(DEFAULT_PLAYOUTS);
-    ((ROUNDS as f64 * ratio.sqrt()).round() as usize).max(1)
+    Params::FIRST.rounds_for(playouts)
 }
 
 /// `me`'s value minus the best other player's.
@@ -271,7 +397,7 @@ fn lead(values: &[i64; MAX_PLAYERS], me: usize, players: usize) -> i64 {
 /// feature holding pieces would bring its majority — a forest or river what it would score
 /// if completed now, divided by one more than its open sides; a meadow or river system what
 /// final scoring would give it now.
-fn evaluate(game: &Game, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
+fn evaluate(game: &Game, params: &Params, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
     let mut value = [0i64; MAX_PLAYERS];
     for (p, v) in value.iter_mut().enumerate().take(game.players()) {
         *v = 1000 * i64::from(game.total(p));
@@ -283,9 +409,13 @@ fn evaluate(game: &Game, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
     let left = game.regular_left() as i64;
     for (p, v) in value.iter_mut().enumerate().take(game.players()) {
         let (meeples, huts) = game.supply(p);
-        *v += (MEEPLE_IN_SUPPLY * i64::from(meeples) + HUT_IN_SUPPLY * i64::from(huts)) * left
+        *v += (params.meeple_in_supply * i64::from(meeples)
+            + params.hut_in_supply * i64::from(huts))
+            * left
             / (left + 10);
     }
+    let open_penalty = params.open_weight + params.open_late * 10 / (left + 10);
+    let meadow_weight = params.meadow_weight + params.meadow_early * left / (left + 10);
     let rules = game.rules();
     let f = game.features();
     let tiles = &game.tiles().tiles;
@@ -310,12 +440,12 @@ fn evaluate(game: &Game, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
             Piece::Gatherer => {
                 let info = f.forest(z);
                 let points = i64::from(rules.forest::<Points>(info).0);
-                (1000 * points / (1 + i64::from(info.open)), info.gatherers)
+                (open_worth(points, info.open, open_penalty), info.gatherers)
             }
             Piece::Fisher => {
                 let info = f.river(z);
                 let points = i64::from(rules.river::<Points>(info).0);
-                (1000 * points / (1 + i64::from(info.open)), info.fishers)
+                (open_worth(points, info.open, open_penalty), info.fishers)
             }
             Piece::Hunter => {
                 let info = f.meadow(z);
@@ -326,11 +456,14 @@ fn evaluate(game: &Game, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
                 for (c, h) in counts.iter_mut().zip(info.farm_huts) {
                     *c += h;
                 }
-                (1000 * points, counts)
+                (meadow_weight * points, counts)
             }
             Piece::Hut => {
                 let info = f.system(tiles, game.board(), z);
-                (1000 * i64::from(rules.huts::<Points>(info).0), info.huts)
+                (
+                    params.system_weight * i64::from(rules.huts::<Points>(info).0),
+                    info.huts,
+                )
             }
         };
         for w in majority(&counts).iter() {
@@ -338,6 +471,12 @@ fn evaluate(game: &Game, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
         }
     }
     value
+}
+
+/// What an open forest or river of `points` with `open` open sides counts, in thousandths,
+/// each open side adding `penalty` thousandths to the divisor.
+fn open_worth(points: i64, open: u16, penalty: i64) -> i64 {
+    1_000_000 * points / (1000 + i64::from(open) * penalty)
 }
 
 /// Whether two moves lay the same tile in the same place (or are the same Scout choice).
@@ -351,14 +490,14 @@ fn same_placement(a: &Move, b: &Move) -> bool {
 
 /// UCB1 over the children in `stats` (each with its index) with `parent` visits: the index
 /// of an unvisited child first, else of the highest bound; ties to the first.
-fn select(stats: impl Iterator<Item = (usize, Stats)>, parent: u32) -> usize {
+fn select(stats: impl Iterator<Item = (usize, Stats)>, parent: u32, exploration: f64) -> usize {
     let ln = f64::from(parent.max(1)).ln();
     let mut best = (usize::MAX, f64::NEG_INFINITY);
     for (i, s) in stats {
         if s.visits == 0 {
             return i;
         }
-        let bound = s.mean() + EXPLORATION * (ln / f64::from(s.visits)).sqrt();
+        let bound = s.mean() + exploration * (ln / f64::from(s.visits)).sqrt();
         if bound > best.1 {
             best = (i, bound);
         }
@@ -411,19 +550,59 @@ impl MctsBot {
         if self.arms.len() == 1 {
             return moves[self.order[0]];
         }
+        self.prepare_playouts(game);
+        match self.params.allocation {
+            Allocation::Ucb1 => self.by_ucb1(game, moves, me),
+            Allocation::Halving => self.by_halving(game, moves, me),
+        }
+    }
+
+    fn by_ucb1(&mut self, game: &Game, moves: &[Move], me: usize) -> Move {
+        let c = self.params.exploration;
         for n in 0..self.playouts {
             let groups = &self.groups;
-            let g = select(groups.iter().map(|g| g.stats).enumerate(), n);
+            let g = select(groups.iter().map(|g| g.stats).enumerate(), n, c);
             let Group {
                 start, end, stats, ..
             } = self.groups[g];
-            let a = select((start..end).map(|i| (i, self.arms[i])), stats.visits);
-            let r = self.playout(game, moves[self.order[a]], me);
+            let a = select((start..end).map(|i| (i, self.arms[i])), stats.visits, c);
+            let r = self.playout(game, moves[self.order[a]], me, None);
             self.groups[g].stats.add(r);
             self.arms[a].add(r);
         }
         let g = most_visited(self.groups.iter().map(|g| g.stats).enumerate());
         let Group { start, end, .. } = self.groups[g];
         moves[self.order[most_visited((start..end).map(|i| (i, self.arms[i])))]]
+    }
+
+    /// Sequential halving with common random numbers: each round splits its share of the
+    /// budget evenly among the candidates still in, every one of them playing out the same
+    /// deals (the same stream for the deal and the random moves), then keeps the better half.
+    fn by_halving(&mut self, game: &Game, moves: &[Move], me: usize) -> Move {
+        self.alive.clear();
+        self.alive.extend(0..self.order.len());
+        let rounds = usize::BITS - (self.alive.len() - 1).leading_zeros();
+        let per_round = self.playouts as usize / rounds as usize;
+        let mut alive = std::mem::take(&mut self.alive);
+        while alive.len() > 1 {
+            let deals = (per_round / alive.len()).max(1);
+            for _ in 0..deals {
+                let mut key = [0u8; 32];
+                self.rng.fill_bytes(&mut key);
+                let deal = Stream::from_seed(key);
+                for &a in &alive {
+                    let mut rng = deal.clone();
+                    let r = self.playout(game, moves[self.order[a]], me, Some(&mut rng));
+                    self.arms[a].add(r);
+                }
+            }
+            // Best mean first; ties to the better static value (the earlier candidate).
+            let arms = &self.arms;
+            alive.sort_by(|&x, &y| arms[y].mean().total_cmp(&arms[x].mean()).then(x.cmp(&y)));
+            alive.truncate(alive.len().div_ceil(2));
+        }
+        let best = alive[0];
+        self.alive = alive;
+        moves[self.order[best]]
     }
 }

@@ -1,0 +1,267 @@
+//! The strength ladder of docs/strength.md: plays each bot against the next one in the list,
+//! two players, every deal once with each seating, and fits one Elo rating per bot and
+//! variant (Bradley–Terry by maximum likelihood) with 95 % intervals over deals, anchored at
+//! `greedy` = 0 so that ratings compare across variants. It also times each bot's moves.
+//!
+//! ```sh
+//! cargo run --release --example ladder -- --deals 100 2002 2014 2020
+//! cargo run --release --example ladder -- --deals 40 --bots greedy,mcts:100,mcts 2020
+//! ```
+//!
+//! Every pair plays the same deals (seeds from `--seed`, default 2718), so a deal is one
+//! unit of independence for every rating: the intervals come from resampling whole deals
+//! (1,000 bootstrap samples). Each pair's results carry one virtual draw, so a bot that wins
+//! every game against the next one still gets a finite rating (the table says so).
+//! Time per move is the mean wall-clock time of a bot's decisions, with one game per core
+//! (`--jobs`, default the number of cores).
+
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use hunters::Variant;
+use hunters::bot::{Bot, BotKind};
+use hunters::compare::deal_seed;
+use hunters::game::{Game, Move};
+use hunters::rng::{below, stream};
+
+const DEFAULT_BOTS: &str = "random,greedy,mcts:100,mcts:300,mcts-v1,mcts,mcts:4000";
+const ANCHOR: &str = "greedy";
+const BOOTSTRAP: usize = 1000;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ladder: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// What one pair's games of one deal gave: the first bot's points (a win 1, a draw ½) out of
+/// the games played.
+#[derive(Clone, Copy, Default)]
+struct Result2 {
+    first: f64,
+    games: f64,
+}
+
+/// Time spent choosing and decisions made, per bot.
+#[derive(Clone, Copy, Default)]
+struct Clock {
+    spent: Duration,
+    moves: u64,
+}
+
+fn run() -> Result<(), String> {
+    let mut bots_arg = DEFAULT_BOTS.to_string();
+    let mut deals: u64 = 100;
+    let mut seed: u64 = 2718;
+    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut variants = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = |name: &str| args.next().ok_or(format!("{name} takes a value"));
+        match a.as_str() {
+            "--deals" => deals = number(&value("--deals")?)?,
+            "--seed" => seed = number(&value("--seed")?)?,
+            "--jobs" => jobs = number(&value("--jobs")?)?.max(1) as usize,
+            "--bots" => bots_arg = value("--bots")?,
+            name => variants.push(Variant::load(name).map_err(|e| format!("{name}: {e}"))?),
+        }
+    }
+    if variants.is_empty() {
+        return Err("name one or more variants, e.g. 2002 2020".to_string());
+    }
+    let bots: Vec<BotKind> = bots_arg
+        .split(',')
+        .map(str::parse)
+        .collect::<Result<_, _>>()?;
+    if bots.len() < 2 {
+        return Err("--bots needs at least two bots".to_string());
+    }
+    let anchor = bots.iter().position(|b| b.name() == ANCHOR).unwrap_or(0);
+    println!(
+        "Elo by Bradley–Terry over {deals} deals per pair (seed {seed}), each bot against the next, \
+         seats swapped; 95 % intervals over deals; {} = 0.\n",
+        bots[anchor]
+    );
+    for variant in &variants {
+        let (results, clocks) = play(variant, &bots, deals, seed, jobs);
+        let ratings = fit(&results, bots.len(), anchor, None);
+        let mut samples: Vec<Vec<f64>> = vec![Vec::new(); bots.len()];
+        let mut rng = stream(seed, "ladder bootstrap");
+        for _ in 0..BOOTSTRAP {
+            let pick: Vec<usize> = (0..deals).map(|_| below(&mut rng, deals as usize)).collect();
+            for (b, r) in fit(&results, bots.len(), anchor, Some(&pick))
+                .into_iter()
+                .enumerate()
+            {
+                samples[b].push(r);
+            }
+        }
+        println!("{}:\n", variant.name);
+        println!("| bot | Elo (95 % interval) | wins against the next | time per move |");
+        println!("|-----|---------------------|-----------------------|---------------|");
+        for (b, bot) in bots.iter().enumerate() {
+            let s = &mut samples[b];
+            s.sort_by(f64::total_cmp);
+            let (lo, hi) = (s[BOOTSTRAP * 25 / 1000], s[BOOTSTRAP * 975 / 1000 - 1]);
+            let against_next = if b + 1 < bots.len() {
+                let (w, g) = results.iter().fold((0.0, 0.0), |(w, g), deal| {
+                    (w + deal[b].first, g + deal[b].games)
+                });
+                format!("{:.1} % against {}", 100.0 * w / g, bots[b + 1])
+            } else {
+                String::new()
+            };
+            let clock = clocks[b];
+            let per_move = clock.spent.as_secs_f64() / clock.moves.max(1) as f64;
+            println!(
+                "| {bot} | {:+.0} ({lo:+.0} to {hi:+.0}) | {against_next} | {} |",
+                ratings[b],
+                time(per_move),
+            );
+        }
+        println!();
+        for pair in 0..bots.len() - 1 {
+            let (w, g) = results.iter().fold((0.0, 0.0), |(w, g), deal| {
+                (w + deal[pair].first, g + deal[pair].games)
+            });
+            if w == 0.0 || w == g {
+                let (winner, loser) = if w == g { (pair, pair + 1) } else { (pair + 1, pair) };
+                println!(
+                    "{} won every game against {}: the gap between them is at least what is \
+                     shown (one virtual draw keeps it finite).",
+                    bots[winner], bots[loser]
+                );
+            }
+        }
+        println!();
+    }
+    Ok(())
+}
+
+fn number(s: &str) -> Result<u64, String> {
+    s.parse().map_err(|_| format!("{s:?} is not a whole number"))
+}
+
+fn time(seconds: f64) -> String {
+    if seconds >= 0.1 {
+        format!("{seconds:.2} s")
+    } else if seconds >= 1e-4 {
+        format!("{:.2} ms", seconds * 1e3)
+    } else {
+        format!("{:.1} µs", seconds * 1e6)
+    }
+}
+
+/// Every pair (bot `b` against bot `b + 1`) on every deal: the results deal by deal, pair by
+/// pair, and each bot's clock.
+fn play(
+    variant: &Variant,
+    bots: &[BotKind],
+    deals: u64,
+    seed: u64,
+    jobs: usize,
+) -> (Vec<Vec<Result2>>, Vec<Clock>) {
+    let pairs = bots.len() - 1;
+    let total = deals * pairs as u64;
+    let next = AtomicU64::new(0);
+    let results = Mutex::new(vec![vec![Result2::default(); pairs]; deals as usize]);
+    let clocks = Mutex::new(vec![Clock::default(); bots.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| {
+                loop {
+                    // The costliest pairs first, so that no thread is left with one at the end.
+                    let job = next.fetch_add(1, Ordering::Relaxed);
+                    if job >= total {
+                        break;
+                    }
+                    let pair = pairs - 1 - (job / deals) as usize;
+                    let deal = job % deals;
+                    let game_seed = deal_seed(seed, deal);
+                    let mut r = Result2::default();
+                    for seating in 0..2 {
+                        let (points, spent) =
+                            game(variant, game_seed, [&bots[pair], &bots[pair + 1]], seating);
+                        r.first += points;
+                        r.games += 1.0;
+                        let mut c = clocks.lock().unwrap();
+                        for (k, (d, m)) in spent.into_iter().enumerate() {
+                            c[pair + k].spent += d;
+                            c[pair + k].moves += m;
+                        }
+                    }
+                    results.lock().unwrap()[deal as usize][pair] = r;
+                }
+            });
+        }
+    });
+    (results.into_inner().unwrap(), clocks.into_inner().unwrap())
+}
+
+/// One game of `pair[0]` against `pair[1]`, `pair[0]` in seat `seating`: its points (1, ½ or
+/// 0) and the time each bot spent on how many moves.
+fn game(
+    variant: &Variant,
+    seed: u64,
+    pair: [&BotKind; 2],
+    seating: usize,
+) -> (f64, [(Duration, u64); 2]) {
+    let seat_of = [seating, 1 - seating];
+    let mut game = Game::seeded(variant, 2, seed);
+    let mut bots: Vec<Box<dyn Bot + Send>> = (0..2)
+        .map(|seat| pair[if seat == seat_of[0] { 0 } else { 1 }].make(seed, seat))
+        .collect();
+    let mut spent = [(Duration::ZERO, 0u64); 2];
+    let mut moves: Vec<Move> = Vec::new();
+    while let Some(turn) = game.turn() {
+        let start = Instant::now();
+        let mv = bots[turn.player]
+            .choose_in(&game, &mut moves)
+            .expect("a built-in bot chooses");
+        let who = if turn.player == seat_of[0] { 0 } else { 1 };
+        spent[who].0 += start.elapsed();
+        spent[who].1 += 1;
+        game.play_unchecked(mv);
+    }
+    let (a, b) = (game.total(seat_of[0]), game.total(seat_of[1]));
+    let points = match a.cmp(&b) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
+    };
+    (points, spent)
+}
+
+/// Elo ratings (anchored at `anchor` = 0) that maximise the Bradley–Terry likelihood of the
+/// results of the deals `pick` (all of them when `None`, each as often as it is named), each
+/// pair with one virtual draw. On a chain of pairs the fit has a closed form: each step is
+/// the Elo of its pair's score.
+fn fit(results: &[Vec<Result2>], bots: usize, anchor: usize, pick: Option<&[usize]>) -> Vec<f64> {
+    let mut step = Vec::with_capacity(bots - 1);
+    for pair in 0..bots - 1 {
+        let (mut w, mut g) = (0.5, 1.0);
+        let mut add = |d: usize| {
+            w += results[d][pair].first;
+            g += results[d][pair].games;
+        };
+        match pick {
+            Some(p) => p.iter().for_each(|&d| add(d)),
+            None => (0..results.len()).for_each(add),
+        }
+        let p = w / g;
+        step.push(400.0 * (p / (1.0 - p)).log10());
+    }
+    let mut rating = vec![0.0; bots];
+    for b in 1..bots {
+        rating[b] = rating[b - 1] - step[b - 1];
+    }
+    let shift = rating[anchor];
+    rating.iter().map(|r| r - shift).collect()
+}
+

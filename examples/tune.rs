@@ -1,0 +1,299 @@
+//! Measures the searching bot with other numbers than its own: the tuning behind
+//! [`hunters::bot::mcts::Params::CURRENT`]. It plays `mcts` with the numbers given against
+//! another bot, two players, every deal twice with the seats swapped, and prints the win rate
+//! with its 95 % interval over deals.
+//!
+//! ```sh
+//! cargo run --release --example tune -- --deals 150 --against mcts-v1 2020 open_weight=1500
+//! cargo run --release --example tune -- --base first --against mcts-v1 2002   # 50 % expected
+//! ```
+//!
+//! `KEY=VALUE` sets one of the numbers of [`Params`] (its field names; `allocation=halving`
+//! or `ucb1`), starting from `--base current` (the default) or `--base first`. The deals come
+//! from `--seed` (default 31337), a master seed that no measurement in the docs uses, so that
+//! numbers tuned here are then measured on other deals.
+
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use hunters::Variant;
+use hunters::bot::mcts::{Allocation, DEFAULT_PLAYOUTS, Params};
+use hunters::bot::{Bot, BotKind, MctsBot};
+use hunters::compare::deal_seed;
+use hunters::game::{Game, Move};
+use hunters::rng::stream;
+
+struct Setup {
+    /// Deal `d` is played under variant `d % variants.len()`.
+    variants: Vec<Variant>,
+    params: Params,
+    playouts: u32,
+    against: BotKind,
+    seed: u64,
+    deals: u64,
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tune: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let mut params = Params::CURRENT;
+    let mut overrides = Vec::new();
+    let mut variants = Vec::new();
+    let mut search = false;
+    let mut playouts = DEFAULT_PLAYOUTS;
+    let mut against = BotKind::MctsV1 {
+        playouts: DEFAULT_PLAYOUTS,
+    };
+    let mut seed = 31337;
+    let mut deals = 100;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = |name: &str| args.next().ok_or(format!("{name} takes a value"));
+        match a.as_str() {
+            "--deals" => deals = number(&value("--deals")?)?,
+            "--search" => search = true,
+            "--seed" => seed = number(&value("--seed")?)?,
+            "--playouts" => playouts = number(&value("--playouts")?)? as u32,
+            "--against" => against = value("--against")?.parse()?,
+            "--base" => {
+                params = match value("--base")?.as_str() {
+                    "current" => Params::CURRENT,
+                    "first" => Params::FIRST,
+                    other => return Err(format!("--base {other:?}: current or first")),
+                }
+            }
+            kv if kv.contains('=') => overrides.push(kv.to_string()),
+            name => variants.push(Variant::load(name).map_err(|e| format!("{name}: {e}"))?),
+        }
+    }
+    for kv in &overrides {
+        set(&mut params, kv)?;
+    }
+    if variants.is_empty() {
+        return Err("name one or more variants, e.g. 2020".to_string());
+    }
+    let mut setup = Setup {
+        variants,
+        params,
+        playouts,
+        against,
+        seed,
+        deals,
+    };
+    if search {
+        return coordinate_search(&mut setup);
+    }
+    let (wins, margins) = play(&setup);
+    let n = wins.len() as f64;
+    let (mean, half) = interval(&wins);
+    let (margin, margin_half) = interval(&margins);
+    println!(
+        "{} vs {} in {} over {} deals (seed {}): {:.1} % ({:.1}–{:.1}), margin {:+.2} ± {:.2}",
+        if overrides.is_empty() {
+            "mcts".to_string()
+        } else {
+            format!("mcts with {}", overrides.join(" "))
+        },
+        setup.against,
+        names(&setup.variants),
+        n,
+        setup.seed,
+        100.0 * mean,
+        100.0 * (mean - half),
+        100.0 * (mean + half),
+        margin,
+        margin_half,
+    );
+    Ok(())
+}
+
+fn names(variants: &[Variant]) -> String {
+    let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
+    names.join(", ")
+}
+
+/// The numbers the search moves, each with its first step.
+const STEPS: [(&str, i64); 7] = [
+    ("open_weight", 250),
+    ("open_late", 500),
+    ("meadow_weight", 200),
+    ("meadow_early", 400),
+    ("system_weight", 200),
+    ("meeple_in_supply", 1000),
+    ("hut_in_supply", 1000),
+];
+
+/// A win rate that must be beaten by this much to move (a tenth of a percentage point).
+const MARGIN: f64 = 0.002;
+
+/// Coordinate search: each number in turn is moved a step up, or else down, for as long as
+/// the win rate over the same deals rises by more than [`MARGIN`]; three passes, the steps
+/// halved after each. Prints every trial and the numbers it ends with.
+fn coordinate_search(setup: &mut Setup) -> Result<(), String> {
+    let mut best = mean(&play(setup).0);
+    println!("start: {:.2} % with {:?}", 100.0 * best, setup.params);
+    for pass in 0..3 {
+        for (key, first_step) in STEPS {
+            let step = first_step >> pass;
+            for direction in [1, -1] {
+                let mut moved = false;
+                loop {
+                    let mut trial = setup.params;
+                    let now = get(&trial, key);
+                    set(&mut trial, &format!("{key}={}", now + direction * step))?;
+                    let keep = std::mem::replace(&mut setup.params, trial);
+                    let rate = mean(&play(setup).0);
+                    println!(
+                        "pass {} {key}={}: {:.2} %",
+                        pass + 1,
+                        now + direction * step,
+                        100.0 * rate
+                    );
+                    if rate > best + MARGIN {
+                        best = rate;
+                        moved = true;
+                    } else {
+                        setup.params = keep;
+                        break;
+                    }
+                }
+                if moved {
+                    break;
+                }
+            }
+        }
+        println!("after pass {}: {:.2} % with {:?}", pass + 1, 100.0 * best, setup.params);
+    }
+    Ok(())
+}
+
+/// The number `key` of `params`, as [`set`] takes it.
+fn get(params: &Params, key: &str) -> i64 {
+    match key {
+        "open_weight" => params.open_weight,
+        "open_late" => params.open_late,
+        "meadow_weight" => params.meadow_weight,
+        "meadow_early" => params.meadow_early,
+        "system_weight" => params.system_weight,
+        "meeple_in_supply" => params.meeple_in_supply,
+        "hut_in_supply" => params.hut_in_supply,
+        _ => unreachable!("a key of STEPS"),
+    }
+}
+
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len() as f64
+}
+
+fn number(s: &str) -> Result<u64, String> {
+    s.parse().map_err(|_| format!("{s:?} is not a whole number"))
+}
+
+/// Sets the number `key=value` of `params`.
+fn set(params: &mut Params, kv: &str) -> Result<(), String> {
+    let (key, value) = kv.split_once('=').expect("a KEY=VALUE");
+    let int = || value.parse::<i64>().map_err(|_| format!("{kv}: a whole number"));
+    let float = || value.parse::<f64>().map_err(|_| format!("{kv}: a number"));
+    match key {
+        "allocation" => {
+            params.allocation = match value {
+                "ucb1" => Allocation::Ucb1,
+                "halving" => Allocation::Halving,
+                _ => return Err(format!("{kv}: ucb1 or halving")),
+            }
+        }
+        "exploration" => params.exploration = float()?,
+        "scale" => params.scale = float()?,
+        "rounds" => params.rounds = int()? as usize,
+        "placements_kept" => params.placements_kept = int()? as usize,
+        "pieces_kept" => params.pieces_kept = int()? as usize,
+        "meeple_in_supply" => params.meeple_in_supply = int()?,
+        "hut_in_supply" => params.hut_in_supply = int()?,
+        "open_weight" => params.open_weight = int()?,
+        "open_late" => params.open_late = int()?,
+        "meadow_early" => params.meadow_early = int()?,
+        "meadow_weight" => params.meadow_weight = int()?,
+        "system_weight" => params.system_weight = int()?,
+        "piece_chance" => params.piece_chance = int()? as u32,
+        _ => return Err(format!("{kv}: no such number; see hunters::bot::mcts::Params")),
+    }
+    Ok(())
+}
+
+/// Each deal's share of the points (a win 1, a draw ½) of the tuned bot over its two games,
+/// and its mean margin, deal by deal.
+fn play(setup: &Setup) -> (Vec<f64>, Vec<f64>) {
+    let next = AtomicU64::new(0);
+    let results = Mutex::new(vec![(0.0, 0.0); setup.deals as usize]);
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| {
+                loop {
+                    let deal = next.fetch_add(1, Ordering::Relaxed);
+                    if deal >= setup.deals {
+                        break;
+                    }
+                    let seed = deal_seed(setup.seed, deal);
+                    let mut share = 0.0;
+                    let mut margin = 0.0;
+                    for tuned_seat in 0..2 {
+                        let (s, m) = game(setup, seed, tuned_seat);
+                        share += s / 2.0;
+                        margin += m / 2.0;
+                    }
+                    results.lock().unwrap()[deal as usize] = (share, margin);
+                }
+            });
+        }
+    });
+    results.into_inner().unwrap().into_iter().unzip()
+}
+
+/// One game with the tuned bot in `tuned_seat`: its share of the win and its margin.
+fn game(setup: &Setup, seed: u64, tuned_seat: usize) -> (f64, f64) {
+    let variant = &setup.variants[(seed % setup.variants.len() as u64) as usize];
+    let mut game = Game::seeded(variant, 2, seed);
+    let mut bots: Vec<Box<dyn Bot>> = (0..2)
+        .map(|seat| -> Box<dyn Bot> {
+            if seat == tuned_seat {
+                let rng = stream(seed, &format!("bot {seat}"));
+                Box::new(MctsBot::with_params(rng, setup.playouts, setup.params))
+            } else {
+                setup.against.make(seed, seat)
+            }
+        })
+        .collect();
+    let mut moves: Vec<Move> = Vec::new();
+    while let Some(turn) = game.turn() {
+        let mv = bots[turn.player]
+            .choose_in(&game, &mut moves)
+            .expect("a built-in bot chooses");
+        game.play_unchecked(mv);
+    }
+    let me = i64::from(game.total(tuned_seat));
+    let other = i64::from(game.total(1 - tuned_seat));
+    let share = match me.cmp(&other) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
+    };
+    (share, (me - other) as f64)
+}
+
+/// The mean and the half-width of its 95 % interval (normal, over the values given).
+fn interval(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, 1.96 * (var / n).sqrt())
+}
