@@ -293,16 +293,21 @@ fn verify_corpus() {
     );
 }
 
-/// The searching bot's time per decision: whole 2-player 2020 games of `mcts` against
-/// `greedy`, timing only the search's decisions.
+/// The searching bot's time per decision: whole 2-player 2020 games of `mcts` (and of the
+/// first searching bot, `mcts-v1`, its yardstick) against `greedy`, timing only the search's
+/// decisions.
 fn search() {
     println!("## The searching bot's decisions (2020, 2 players, against greedy, one thread)");
     println!();
     println!("| bot | decisions timed | ms per decision | slowest ms |");
     println!("|---|---:|---:|---:|");
     let v = Variant::load("2020").expect("a built-in variant");
-    for playouts in [200, 1000] {
-        let kind = BotKind::Mcts { playouts };
+    let kinds = [
+        BotKind::Mcts { playouts: 200 },
+        BotKind::Mcts { playouts: 1000 },
+        BotKind::MctsV1 { playouts: 1000 },
+    ];
+    for kind in kinds {
         let budget = budget() * 3;
         let (mut spent, mut slowest, mut decisions) = (Duration::ZERO, Duration::ZERO, 0u32);
         let mut seed = 0;

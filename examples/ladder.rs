@@ -94,7 +94,9 @@ fn run() -> Result<(), String> {
         let mut samples: Vec<Vec<f64>> = vec![Vec::new(); bots.len()];
         let mut rng = stream(seed, "ladder bootstrap");
         for _ in 0..BOOTSTRAP {
-            let pick: Vec<usize> = (0..deals).map(|_| below(&mut rng, deals as usize)).collect();
+            let pick: Vec<usize> = (0..deals)
+                .map(|_| below(&mut rng, deals as usize))
+                .collect();
             for (b, r) in fit(&results, bots.len(), anchor, Some(&pick))
                 .into_iter()
                 .enumerate()
@@ -119,22 +121,31 @@ fn run() -> Result<(), String> {
             };
             let clock = clocks[b];
             let per_move = clock.spent.as_secs_f64() / clock.moves.max(1) as f64;
-            println!(
-                "| {bot} | {:+.0} ({lo:+.0} to {hi:+.0}) | {against_next} | {} |",
-                ratings[b],
-                time(per_move),
-            );
+            // A bot on the far side of a shutout from the anchor has a bound, not a rating.
+            let (from, to) = (b.min(anchor), b.max(anchor));
+            let bounded = (from..to).any(|pair| shutout(&results, pair));
+            let rating = if !bounded {
+                format!("{:+.0} ({lo:+.0} to {hi:+.0})", ratings[b])
+            } else if b < anchor {
+                format!("≤ {:+.0}", ratings[b])
+            } else {
+                format!("≥ {:+.0}", ratings[b])
+            };
+            println!("| {bot} | {rating} | {against_next} | {} |", time(per_move));
         }
         println!();
         for pair in 0..bots.len() - 1 {
-            let (w, g) = results.iter().fold((0.0, 0.0), |(w, g), deal| {
-                (w + deal[pair].first, g + deal[pair].games)
-            });
-            if w == 0.0 || w == g {
-                let (winner, loser) = if w == g { (pair, pair + 1) } else { (pair + 1, pair) };
+            if shutout(&results, pair) {
+                let w: f64 = results.iter().map(|deal| deal[pair].first).sum();
+                let (winner, loser) = if w > 0.0 {
+                    (pair, pair + 1)
+                } else {
+                    (pair + 1, pair)
+                };
                 println!(
                     "{} won every game against {}: the gap between them is at least what is \
-                     shown (one virtual draw keeps it finite).",
+                     shown (one virtual draw keeps it finite), and so is a bound every rating \
+                     beyond it.",
                     bots[winner], bots[loser]
                 );
             }
@@ -144,8 +155,17 @@ fn run() -> Result<(), String> {
     Ok(())
 }
 
+/// Whether one bot of `pair` won every game of it.
+fn shutout(results: &[Vec<Result2>], pair: usize) -> bool {
+    let (w, g) = results.iter().fold((0.0, 0.0), |(w, g), deal| {
+        (w + deal[pair].first, g + deal[pair].games)
+    });
+    w == 0.0 || w == g
+}
+
 fn number(s: &str) -> Result<u64, String> {
-    s.parse().map_err(|_| format!("{s:?} is not a whole number"))
+    s.parse()
+        .map_err(|_| format!("{s:?} is not a whole number"))
 }
 
 fn time(seconds: f64) -> String {
@@ -264,4 +284,3 @@ fn fit(results: &[Vec<Result2>], bots: usize, anchor: usize, pick: Option<&[usiz
     let shift = rating[anchor];
     rating.iter().map(|r| r - shift).collect()
 }
-

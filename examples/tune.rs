@@ -1,5 +1,5 @@
 //! Measures the searching bot with other numbers than its own: the tuning behind
-//! [`hunters::bot::mcts::Params::CURRENT`]. It plays `mcts` with the numbers given against
+//! [`hunters::bot::mcts::Params::current`]. It plays `mcts` with the numbers given against
 //! another bot, two players, every deal twice with the seats swapped, and prints the win rate
 //! with its 95 % interval over deals.
 //!
@@ -21,15 +21,19 @@ use hunters::Variant;
 use hunters::bot::mcts::{Allocation, DEFAULT_PLAYOUTS, Params};
 use hunters::bot::{Bot, BotKind, MctsBot};
 use hunters::compare::deal_seed;
+use hunters::edition::Edition;
 use hunters::game::{Game, Move};
 use hunters::rng::stream;
 
 struct Setup {
+    /// The numbers played, or none for the current bot's own in each edition.
+    fixed: Option<Params>,
     /// Deal `d` is played under variant `d % variants.len()`.
     variants: Vec<Variant>,
     params: Params,
     playouts: u32,
-    against: BotKind,
+    /// Every deal is played against each of these (twice, the seats swapped).
+    against: Vec<BotKind>,
     seed: u64,
     deals: u64,
 }
@@ -45,14 +49,12 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
-    let mut params = Params::CURRENT;
+    let mut base = "current".to_string();
     let mut overrides = Vec::new();
     let mut variants = Vec::new();
     let mut search = false;
     let mut playouts = DEFAULT_PLAYOUTS;
-    let mut against = BotKind::MctsV1 {
-        playouts: DEFAULT_PLAYOUTS,
-    };
+    let mut against = Vec::new();
     let mut seed = 31337;
     let mut deals = 100;
     let mut args = std::env::args().skip(1);
@@ -63,25 +65,31 @@ fn run() -> Result<(), String> {
             "--search" => search = true,
             "--seed" => seed = number(&value("--seed")?)?,
             "--playouts" => playouts = number(&value("--playouts")?)? as u32,
-            "--against" => against = value("--against")?.parse()?,
-            "--base" => {
-                params = match value("--base")?.as_str() {
-                    "current" => Params::CURRENT,
-                    "first" => Params::FIRST,
-                    other => return Err(format!("--base {other:?}: current or first")),
-                }
-            }
+            "--against" => against.push(value("--against")?.parse()?),
+            "--base" => base = value("--base")?,
             kv if kv.contains('=') => overrides.push(kv.to_string()),
             name => variants.push(Variant::load(name).map_err(|e| format!("{name}: {e}"))?),
         }
     }
+    let mut params = match base.as_str() {
+        "current" => Params::current(variants.first().map_or(Edition::E2020, |v| v.edition)),
+        "first" => Params::FIRST,
+        other => return Err(format!("--base {other:?}: current or first")),
+    };
     for kv in &overrides {
         set(&mut params, kv)?;
     }
+    let fixed = (base != "current" || !overrides.is_empty() || search).then_some(params);
     if variants.is_empty() {
         return Err("name one or more variants, e.g. 2020".to_string());
     }
+    if against.is_empty() {
+        against.push(BotKind::MctsV1 {
+            playouts: DEFAULT_PLAYOUTS,
+        });
+    }
     let mut setup = Setup {
+        fixed,
         variants,
         params,
         playouts,
@@ -103,7 +111,12 @@ fn run() -> Result<(), String> {
         } else {
             format!("mcts with {}", overrides.join(" "))
         },
-        setup.against,
+        setup
+            .against
+            .iter()
+            .map(BotKind::name)
+            .collect::<Vec<_>>()
+            .join(" and "),
         names(&setup.variants),
         n,
         setup.seed,
@@ -151,6 +164,7 @@ fn coordinate_search(setup: &mut Setup) -> Result<(), String> {
                     let now = get(&trial, key);
                     set(&mut trial, &format!("{key}={}", now + direction * step))?;
                     let keep = std::mem::replace(&mut setup.params, trial);
+                    setup.fixed = Some(setup.params);
                     let rate = mean(&play(setup).0);
                     println!(
                         "pass {} {key}={}: {:.2} %",
@@ -163,6 +177,7 @@ fn coordinate_search(setup: &mut Setup) -> Result<(), String> {
                         moved = true;
                     } else {
                         setup.params = keep;
+                        setup.fixed = Some(keep);
                         break;
                     }
                 }
@@ -171,7 +186,12 @@ fn coordinate_search(setup: &mut Setup) -> Result<(), String> {
                 }
             }
         }
-        println!("after pass {}: {:.2} % with {:?}", pass + 1, 100.0 * best, setup.params);
+        println!(
+            "after pass {}: {:.2} % with {:?}",
+            pass + 1,
+            100.0 * best,
+            setup.params
+        );
     }
     Ok(())
 }
@@ -195,20 +215,26 @@ fn mean(values: &[f64]) -> f64 {
 }
 
 fn number(s: &str) -> Result<u64, String> {
-    s.parse().map_err(|_| format!("{s:?} is not a whole number"))
+    s.parse()
+        .map_err(|_| format!("{s:?} is not a whole number"))
 }
 
 /// Sets the number `key=value` of `params`.
 fn set(params: &mut Params, kv: &str) -> Result<(), String> {
     let (key, value) = kv.split_once('=').expect("a KEY=VALUE");
-    let int = || value.parse::<i64>().map_err(|_| format!("{kv}: a whole number"));
+    let int = || {
+        value
+            .parse::<i64>()
+            .map_err(|_| format!("{kv}: a whole number"))
+    };
     let float = || value.parse::<f64>().map_err(|_| format!("{kv}: a number"));
     match key {
         "allocation" => {
             params.allocation = match value {
                 "ucb1" => Allocation::Ucb1,
                 "halving" => Allocation::Halving,
-                _ => return Err(format!("{kv}: ucb1 or halving")),
+                "even" => Allocation::Even,
+                _ => return Err(format!("{kv}: ucb1, halving or even")),
             }
         }
         "exploration" => params.exploration = float()?,
@@ -224,7 +250,13 @@ fn set(params: &mut Params, kv: &str) -> Result<(), String> {
         "meadow_weight" => params.meadow_weight = int()?,
         "system_weight" => params.system_weight = int()?,
         "piece_chance" => params.piece_chance = int()? as u32,
-        _ => return Err(format!("{kv}: no such number; see hunters::bot::mcts::Params")),
+        "to_move" => params.to_move = int()?,
+        "prior_visits" => params.prior_visits = int()? as u32,
+        _ => {
+            return Err(format!(
+                "{kv}: no such number; see hunters::bot::mcts::Params"
+            ));
+        }
     }
     Ok(())
 }
@@ -246,10 +278,13 @@ fn play(setup: &Setup) -> (Vec<f64>, Vec<f64>) {
                     let seed = deal_seed(setup.seed, deal);
                     let mut share = 0.0;
                     let mut margin = 0.0;
-                    for tuned_seat in 0..2 {
-                        let (s, m) = game(setup, seed, tuned_seat);
-                        share += s / 2.0;
-                        margin += m / 2.0;
+                    let games = 2.0 * setup.against.len() as f64;
+                    for against in &setup.against {
+                        for tuned_seat in 0..2 {
+                            let (s, m) = game(setup, against, seed, tuned_seat);
+                            share += s / games;
+                            margin += m / games;
+                        }
                     }
                     results.lock().unwrap()[deal as usize] = (share, margin);
                 }
@@ -260,16 +295,19 @@ fn play(setup: &Setup) -> (Vec<f64>, Vec<f64>) {
 }
 
 /// One game with the tuned bot in `tuned_seat`: its share of the win and its margin.
-fn game(setup: &Setup, seed: u64, tuned_seat: usize) -> (f64, f64) {
+fn game(setup: &Setup, against: &BotKind, seed: u64, tuned_seat: usize) -> (f64, f64) {
     let variant = &setup.variants[(seed % setup.variants.len() as u64) as usize];
     let mut game = Game::seeded(variant, 2, seed);
     let mut bots: Vec<Box<dyn Bot>> = (0..2)
         .map(|seat| -> Box<dyn Bot> {
             if seat == tuned_seat {
                 let rng = stream(seed, &format!("bot {seat}"));
-                Box::new(MctsBot::with_params(rng, setup.playouts, setup.params))
+                Box::new(match setup.fixed {
+                    Some(params) => MctsBot::with_params(rng, setup.playouts, params),
+                    None => MctsBot::new(rng, setup.playouts),
+                })
             } else {
-                setup.against.make(seed, seat)
+                against.make(seed, seat)
             }
         })
         .collect();

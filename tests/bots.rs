@@ -315,7 +315,10 @@ fn the_yardstick_plays_the_games_of_the_first_searching_bot() {
             h ^= u64::from(b);
             h = h.wrapping_mul(0x0000_0100_0000_01b3);
         }
-        assert_eq!(h, digest, "{variant}: mcts-v1 no longer plays the first bot's game");
+        assert_eq!(
+            h, digest,
+            "{variant}: mcts-v1 no longer plays the first bot's game"
+        );
     }
 }
 

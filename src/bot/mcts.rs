@@ -9,36 +9,47 @@
 //!
 //! **Candidates.** Every legal move is first valued statically: played on a copy whose
 //! tiles to come lie in sorted order (so that what the turn's draw finds depends on which
-//! tiles remain, not on their real order), and judged by `evaluate`. The [`PLACEMENTS_KEPT`] best placements stay (or Scout choices: draw, lay
-//! a special tile, refuse), and in each the [`PIECES_KEPT`] best pieces (with the shaman's
-//! recall): a few dozen legal moves become at most eighteen, each visited often enough for
-//! its mean to mean something.
+//! tiles remain, not on their real order), and judged by `evaluate`. The best placements
+//! stay ([`Params::placements_kept`]; or Scout choices: draw, lay a special tile, refuse),
+//! and in each the best pieces ([`Params::pieces_kept`], with the shaman's recall): a few
+//! dozen legal moves become at most eighteen, each visited often enough for its mean to mean
+//! something.
 //!
 //! **The tree.** Two levels for the decision at hand: first the placement, then the piece.
 //! Each level picks by UCB1 — unvisited children first, best static value first, then the
-//! best `mean + C·√(ln N / n)` ([`EXPLORATION`]). The tree does not branch on the tiles drawn
-//! later: they are chance, sampled anew every playout, so every playout informs the decision
-//! itself.
+//! best `mean + C·√(ln N / n)` ([`Params::exploration`]). The tree does not branch on the
+//! tiles drawn later: they are chance, sampled anew every playout, so every playout informs
+//! the decision itself. ([`Allocation::Halving`] shares the playouts by sequential halving
+//! instead; measured weaker, it is not the default.)
 //!
-//! **Playouts.** After the bot's move every seat plays [`ROUNDS`] rounds of *bare* moves: the
-//! drawn tile laid at random, no piece put down — more rounds for a bigger budget
-//! ([`rounds_for`]: 1 round below 563 playouts, 2 at 1,000, 3 at 2,000, 4 at 4,000). A longer
-//! playout sees further but varies more; more playouts average that out, so a bigger budget
-//! only pays when its playouts go further too. A bare playout shows what a board does with
-//! the features the move started — forests and rivers completed or blocked by the tiles to
-//! come — without the noise of random pieces, and stopping after a few rounds keeps that
-//! signal from drowning in the rest of the game. (The tuning runs behind these choices are in
-//! CHANGELOG.md, under the `mcts` bot.)
+//! **Playouts.** After the bot's move every seat plays [`Params::rounds`] rounds of *bare*
+//! moves: the drawn tile laid at random, no piece put down — more rounds for a bigger budget
+//! ([`Params::rounds_for`]: 1 round below 563 playouts, 2 at 1,000, 3 at 2,000, 4 at 4,000).
+//! A longer playout sees further but varies more; more playouts average that out, so a
+//! bigger budget only pays when its playouts go further too. A bare playout shows what a
+//! board does with the features the move started — forests and rivers completed or blocked
+//! by the tiles to come — without the noise of random pieces, and stopping after a few rounds
+//! keeps that signal from drowning in the rest of the game.
 //!
 //! **The evaluation** (`evaluate`) of a position is, for each player, the score, plus for
 //! each feature holding pieces what it would bring its majority — a forest or river what it
-//! would score if completed now, divided by one more than its open sides; a meadow or a river
-//! system what final scoring would give it now — plus what the pieces still in the supply are
-//! worth ([`MEEPLE_IN_SUPPLY`], [`HUT_IN_SUPPLY`], falling to nothing as the regular deck runs
-//! out). The value of the supply is what keeps the bot from spending every meeple at once.
+//! would score if completed now, divided by a number that grows with its open sides and, for
+//! each, as the regular tiles run out ([`Params::open_weight`], [`Params::open_late`]); a
+//! meadow or a river system a share of what final scoring would give it now
+//! ([`Params::meadow_weight`], [`Params::system_weight`]) — plus what the pieces still in the
+//! supply are worth ([`Params::meeple_in_supply`], [`Params::hut_in_supply`], falling to
+//! nothing as the regular deck runs out). The value of the supply is what keeps the bot from
+//! spending every meeple at once.
 //!
-//! **The reward** of a playout is `tanh((own value − best opponent's value) / SCALE)`, from −1
-//! to 1, so that one runaway playout does not outweigh many close ones.
+//! **The weights** of the evaluation were tuned by self-play, not by hand:
+//! `examples/tune.rs --search` moves one weight at a time for as long as the one-move bot
+//! (`mcts:1`, which plays the best static value) wins more often against the first bot's
+//! one-move play over the same 1,000 deals of the five variants, on a master seed that no
+//! measurement in the docs uses. docs/strength.md has the command, the path it took and
+//! what the tuned bot measures on other deals.
+//!
+//! **The reward** of a playout is `tanh((own value − best opponent's value) / scale)`, from −1
+//! to 1 ([`Params::scale`]), so that one runaway playout does not outweigh many close ones.
 //!
 //! **Several players.** With three to five seats the bot maximises its lead over the best of
 //! the others (the same reward: a point taken from the leader counts, a point taken from a
@@ -52,10 +63,12 @@
 //! Deterministic: every draw comes from the seat's stream, so the same seed gives the same
 //! game whatever the number of threads.
 //!
-//! **The yardstick.** `mcts-v1` is the first version of this bot, kept to measure the current
-//! one against (`--bots mcts,mcts-v1 --rotate-seats`). The two play alike until a change to
-//! the current one lands; each change and what it measured is in CHANGELOG.md.
+//! **The yardstick.** `mcts-v1` is the first version of this bot ([`Params::FIRST`], and its
+//! way of playing out: a fresh copy of the game and a whole shuffle for every playout), kept
+//! to measure the current one against (`--bots mcts,mcts-v1 --rotate-seats`). A test pins
+//! its games to those the first bot played.
 
+use crate::edition::Edition;
 use crate::feature::{FeatureKey, MAX_PLAYERS, PerPlayer, PieceAt};
 use crate::game::{Game, Move, MovePicker, Play, majority};
 use crate::rng::{Stream, below, shuffle};
@@ -79,10 +92,13 @@ pub enum Allocation {
     /// round wins. Only the final choice matters, and every candidate is judged on the same
     /// futures, so luck in the deals does not decide between two of them.
     Halving,
+    /// Every candidate plays the same deals, as many as the budget allows; the best mean
+    /// wins.
+    Even,
 }
 
 /// The numbers the searching bot plays by. [`Params::FIRST`] are those of `mcts-v1`,
-/// [`Params::CURRENT`] those of `mcts`; `examples/tune.rs` measures others.
+/// [`Params::current`] those of `mcts` in each edition; `examples/tune.rs` measures others.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// How the playouts are shared among the candidates.
@@ -112,6 +128,11 @@ pub struct Params {
     pub meadow_weight: i64,
     pub meadow_early: i64,
     pub system_weight: i64,
+    /// Each candidate starts with this many virtual playouts whose reward is that of its
+    /// static value: the search's prior, which the real playouts then overrule.
+    pub prior_visits: u32,
+    /// What it is worth to be the player to move (a bonus tile's turn), in thousandths.
+    pub to_move: i64,
     /// In thousandths: how often a move of a playout is drawn from every legal move, pieces
     /// included, rather than from the bare placements.
     pub piece_chance: u32,
@@ -134,19 +155,40 @@ impl Params {
         meadow_early: 0,
         system_weight: 1000,
         piece_chance: 0,
+        to_move: 0,
+        prior_visits: 0,
     };
 
-    /// The current searching bot's numbers (`mcts`): the evaluation's weights found by
-    /// `examples/tune.rs --search` (docs/strength.md says how), the search's as the first.
-    pub const CURRENT: Params = Params {
-        meeple_in_supply: 5000,
-        hut_in_supply: 1000,
-        open_weight: 187,
-        open_late: 1000,
-        meadow_weight: 800,
-        system_weight: 1400,
-        ..Params::FIRST
-    };
+    /// The current searching bot's numbers (`mcts`) in `edition`: the evaluation's weights
+    /// found by `examples/tune.rs --search` for that edition (docs/strength.md says how), and
+    /// the search's measured at the default budget.
+    pub fn current(edition: Edition) -> Params {
+        let search = Params {
+            exploration: 0.4,
+            pieces_kept: 5,
+            prior_visits: 20,
+            meeple_in_supply: 5000,
+            hut_in_supply: 1000,
+            open_weight: 187,
+            open_late: 1000,
+            meadow_weight: 800,
+            system_weight: 1400,
+            ..Params::FIRST
+        };
+        match edition {
+            Edition::E2002 => Params { ..search },
+            Edition::E2014 => Params { ..search },
+            Edition::E2020 => Params {
+                meeple_in_supply: 4000,
+                hut_in_supply: 1000,
+                open_weight: -63,
+                open_late: 1500,
+                meadow_weight: 500,
+                system_weight: 1700,
+                ..search
+            },
+        }
+    }
 
     /// Rounds of playout for a budget of playouts: [`Params::rounds`] at the default budget,
     /// more as the budget grows (a longer playout sees further but varies more, which more
@@ -200,6 +242,9 @@ enum Version {
 /// Monte Carlo tree search (see the module docs).
 pub struct MctsBot {
     version: Version,
+    /// The numbers given, or none for the current ones of the game's edition.
+    fixed: Option<Params>,
+    /// The numbers of the decision at hand.
     params: Params,
     rng: Stream,
     playouts: u32,
@@ -224,22 +269,25 @@ pub struct MctsBot {
 impl MctsBot {
     /// The current searching bot (`mcts`).
     pub fn new(rng: Stream, playouts: u32) -> MctsBot {
-        MctsBot::of(Version::Current, Params::CURRENT, rng, playouts)
+        MctsBot::of(Version::Current, None, rng, playouts)
     }
 
     /// The first searching bot (`mcts-v1`), kept unchanged as a yardstick.
     pub fn first(rng: Stream, playouts: u32) -> MctsBot {
-        MctsBot::of(Version::First, Params::FIRST, rng, playouts)
+        MctsBot::of(Version::First, Some(Params::FIRST), rng, playouts)
     }
 
-    /// The current searching bot with other numbers: what the tuning example plays.
+    /// The current searching bot with other numbers, in every edition: what the tuning
+    /// example plays.
     pub fn with_params(rng: Stream, playouts: u32, params: Params) -> MctsBot {
-        MctsBot::of(Version::Current, params, rng, playouts)
+        MctsBot::of(Version::Current, Some(params), rng, playouts)
     }
 
-    fn of(version: Version, params: Params, rng: Stream, playouts: u32) -> MctsBot {
+    fn of(version: Version, fixed: Option<Params>, rng: Stream, playouts: u32) -> MctsBot {
+        let params = fixed.unwrap_or(Params::FIRST);
         MctsBot {
             version,
+            fixed,
             params,
             rng,
             playouts: playouts.max(1),
@@ -304,6 +352,19 @@ impl MctsBot {
         }
         self.arms.clear();
         self.arms.resize(self.order.len(), Stats::default());
+        let n0 = self.params.prior_visits;
+        if n0 > 0 {
+            let reward = |v: i64| (v as f64 / 1000.0 / self.params.scale).tanh();
+            for (arm, &i) in self.arms.iter_mut().zip(&self.order) {
+                *arm = Stats {
+                    visits: n0,
+                    reward: f64::from(n0) * reward(values[i]),
+                };
+            }
+            for g in &mut self.groups {
+                g.stats = self.arms[g.start];
+            }
+        }
     }
 
     /// One playout of `mv` from `game`, the unseen tiles dealt anew; the reward for `me`.
@@ -413,6 +474,9 @@ fn evaluate(game: &Game, params: &Params, seen: &mut Vec<FeatureKey>) -> [i64; M
             + params.hut_in_supply * i64::from(huts))
             * left
             / (left + 10);
+    }
+    if let Some(turn) = game.turn() {
+        value[turn.player] += params.to_move;
     }
     let open_penalty = params.open_weight + params.open_late * 10 / (left + 10);
     let meadow_weight = params.meadow_weight + params.meadow_early * left / (left + 10);
@@ -545,6 +609,10 @@ impl MctsBot {
             return moves[0];
         };
         let me = turn.player;
+        self.params = self
+            .fixed
+            .unwrap_or_else(|| Params::current(game.rules().edition()));
+        self.rounds = self.params.rounds_for(self.playouts);
         self.unseen = game.unseen();
         self.candidates(game, moves, me);
         if self.arms.len() == 1 {
@@ -553,7 +621,8 @@ impl MctsBot {
         self.prepare_playouts(game);
         match self.params.allocation {
             Allocation::Ucb1 => self.by_ucb1(game, moves, me),
-            Allocation::Halving => self.by_halving(game, moves, me),
+            Allocation::Halving => self.by_halving(game, moves, me, true),
+            Allocation::Even => self.by_halving(game, moves, me, false),
         }
     }
 
@@ -578,10 +647,14 @@ impl MctsBot {
     /// Sequential halving with common random numbers: each round splits its share of the
     /// budget evenly among the candidates still in, every one of them playing out the same
     /// deals (the same stream for the deal and the random moves), then keeps the better half.
-    fn by_halving(&mut self, game: &Game, moves: &[Move], me: usize) -> Move {
+    fn by_halving(&mut self, game: &Game, moves: &[Move], me: usize, halve: bool) -> Move {
         self.alive.clear();
         self.alive.extend(0..self.order.len());
-        let rounds = usize::BITS - (self.alive.len() - 1).leading_zeros();
+        let rounds = if halve {
+            usize::BITS - (self.alive.len() - 1).leading_zeros()
+        } else {
+            1
+        };
         let per_round = self.playouts as usize / rounds as usize;
         let mut alive = std::mem::take(&mut self.alive);
         while alive.len() > 1 {
@@ -599,7 +672,7 @@ impl MctsBot {
             // Best mean first; ties to the better static value (the earlier candidate).
             let arms = &self.arms;
             alive.sort_by(|&x, &y| arms[y].mean().total_cmp(&arms[x].mean()).then(x.cmp(&y)));
-            alive.truncate(alive.len().div_ceil(2));
+            alive.truncate(if halve { alive.len().div_ceil(2) } else { 1 });
         }
         let best = alive[0];
         self.alive = alive;
