@@ -1,17 +1,23 @@
-//! Measures the searching bot with other numbers than its own: the tuning behind
-//! [`hunters::bot::mcts::Params::current`]. It plays `mcts` with the numbers given against
-//! another bot, two players, every deal twice with the seats swapped, and prints the win rate
-//! with its 95 % interval over deals.
+//! Measures the searching bot with other numbers than its own, and searches for better ones:
+//! the tuning behind [`hunters::bot::mcts::Params::current`]. It plays `mcts` against one or
+//! more other bots (`--against`, default `mcts-v1`; each deal against each, twice, the seats
+//! swapped), two players, and prints the win rate with its 95 % interval over deals. With
+//! several variants, deal `d` is played under one of them in turn.
 //!
 //! ```sh
-//! cargo run --release --example tune -- --deals 150 --against mcts-v1 2020 open_weight=1500
-//! cargo run --release --example tune -- --base first --against mcts-v1 2002   # 50 % expected
+//! cargo run --release --example tune -- --deals 150 --against greedy 2020 open_weight=1500
+//! cargo run --release --example tune -- --base first --against mcts-v1 2002   # about 50 %
+//! cargo run --release --example tune -- --search --base first --playouts 1 \
+//!     --against mcts-v1:1 --deals 1000 2002 2014 2020 2002-scout 2014-scout
 //! ```
 //!
-//! `KEY=VALUE` sets one of the numbers of [`Params`] (its field names; `allocation=halving`
-//! or `ucb1`), starting from `--base current` (the default) or `--base first`. The deals come
-//! from `--seed` (default 31337), a master seed that no measurement in the docs uses, so that
-//! numbers tuned here are then measured on other deals.
+//! `KEY=VALUE` sets one of the numbers of [`Params`] (its field names; `allocation=ucb1`,
+//! `halving` or `even`), starting from `--base current` (the default: the current bot's own
+//! numbers, those of the first variant's edition once a number is set) or `--base first`.
+//! `--search` moves the evaluation's weights one at a time from there (see
+//! `coordinate_search`) and prints every trial. The deals come from `--seed` (default 31337),
+//! a master seed that no measurement in docs/strength.md uses, so that numbers tuned here are
+//! then measured on other deals.
 
 use std::process::ExitCode;
 use std::sync::Mutex;

@@ -320,28 +320,27 @@ fn rotated_games_of_two_bots_are_tied_by_their_deal() {
         ((high - low) - (old_high - old_low)).abs() > 1e-3,
         "over deals {low:.3}–{high:.3}, over games {old_low:.3}–{old_high:.3}"
     );
-    // The totals of a deal's rotations move together (the same tiles make rich or poor
-    // games): counted as independent players' totals, the 48 samples claim a narrower
-    // interval than the 12 deals hold.
-    let totals: Vec<f64> = rows
-        .iter()
-        .flat_map(|r| {
-            [
-                r["seat1_total"].parse().unwrap(),
-                r["seat2_total"].parse().unwrap(),
-            ]
-        })
-        .collect();
-    let n = totals.len() as f64;
-    let mean = totals.iter().sum::<f64>() / n;
-    let sd = (totals.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
-    let per_sample = 1.96 * sd / n.sqrt();
+    // The points: the interval of the mean total is the one over the 12 deals (each deal's
+    // four player totals one unit), not the one over 24 games taken as independent.
+    let total = |r: &BTreeMap<String, String>| -> i64 {
+        r["seat1_total"].parse::<i64>().unwrap() + r["seat2_total"].parse::<i64>().unwrap()
+    };
+    let mut over_deals = Clustered::default();
+    for games in by_deal.values() {
+        over_deals.add_deal(games.iter().map(|r| total(r)).sum(), 4);
+    }
+    let mut over_games = Clustered::default();
+    for r in &rows {
+        over_games.add_deal(total(r), 2);
+    }
     let shown = &json["results"][0]["summary"]["points"]["total"];
-    assert!((shown["mean"].as_f64().unwrap() - mean).abs() < 1e-3);
-    let over_deals = shown["half_width"].as_f64().unwrap();
+    assert_eq!(shown["mean"].as_f64().unwrap(), r4(over_deals.mean()));
+    let half = shown["half_width"].as_f64().unwrap();
+    assert_eq!(half, r4(over_deals.half_width(CONFIDENCE)));
     assert!(
-        over_deals > per_sample,
-        "total: ± {over_deals} over deals, ± {per_sample} over samples"
+        (half - over_games.half_width(CONFIDENCE)).abs() > 1e-3,
+        "total: ± {half} over deals, ± {} over games",
+        over_games.half_width(CONFIDENCE)
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
