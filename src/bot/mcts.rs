@@ -12,15 +12,18 @@
 //! tiles remain, not on their real order), and judged by `evaluate`. The best placements
 //! stay ([`Params::placements_kept`]; or Scout choices: draw, lay a special tile, refuse),
 //! and in each the best pieces ([`Params::pieces_kept`], with the shaman's recall): a few
-//! dozen legal moves become at most eighteen, each visited often enough for its mean to mean
-//! something.
+//! dozen legal moves become at most thirty (six placements of five pieces; eighteen for
+//! `mcts-v1`), each visited often enough for its mean to mean something.
 //!
 //! **The tree.** Two levels for the decision at hand: first the placement, then the piece.
-//! Each level picks by UCB1 — unvisited children first, best static value first, then the
-//! best `mean + C·√(ln N / n)` ([`Params::exploration`]). The tree does not branch on the
-//! tiles drawn later: they are chance, sampled anew every playout, so every playout informs
-//! the decision itself. ([`Allocation::Halving`] shares the playouts by sequential halving
-//! instead; measured weaker, it is not the default.)
+//! Each level picks by UCB1 — the best `mean + C·√(ln N / n)` ([`Params::exploration`]),
+//! ties to the better static value. Each candidate starts with [`Params::prior_visits`]
+//! virtual playouts rewarded as its static value, so that the playouts overrule the static
+//! order only when they disagree with it often enough (`mcts-v1` has none, and visits every
+//! child once first). The tree does not branch on the tiles drawn later: they are chance,
+//! sampled anew every playout, so every playout informs the decision itself.
+//! ([`Allocation::Halving`] and [`Allocation::Even`] share the playouts otherwise, every
+//! candidate on the same deals; measured no better, they are not the default.)
 //!
 //! **Playouts.** After the bot's move every seat plays [`Params::rounds`] rounds of *bare*
 //! moves: the drawn tile laid at random, no piece put down — more rounds for a bigger budget
