@@ -25,10 +25,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use hunters::Variant;
 use hunters::bot::mcts::{Allocation, DEFAULT_PLAYOUTS, Params};
-use hunters::bot::{Bot, BotKind, MctsBot};
+use hunters::bot::{Bot, BotKind, MctsBot, play_out};
 use hunters::compare::deal_seed;
 use hunters::edition::Edition;
-use hunters::game::{Game, Move};
+use hunters::game::Game;
 use hunters::rng::stream;
 
 struct Setup {
@@ -304,8 +304,8 @@ fn play(setup: &Setup) -> (Vec<f64>, Vec<f64>) {
 fn game(setup: &Setup, against: &BotKind, seed: u64, tuned_seat: usize) -> (f64, f64) {
     let variant = &setup.variants[(seed % setup.variants.len() as u64) as usize];
     let mut game = Game::seeded(variant, 2, seed);
-    let mut bots: Vec<Box<dyn Bot>> = (0..2)
-        .map(|seat| -> Box<dyn Bot> {
+    let mut bots: Vec<Box<dyn Bot + Send>> = (0..2)
+        .map(|seat| -> Box<dyn Bot + Send> {
             if seat == tuned_seat {
                 let rng = stream(seed, &format!("bot {seat}"));
                 Box::new(match setup.fixed {
@@ -317,13 +317,7 @@ fn game(setup: &Setup, against: &BotKind, seed: u64, tuned_seat: usize) -> (f64,
             }
         })
         .collect();
-    let mut moves: Vec<Move> = Vec::new();
-    while let Some(turn) = game.turn() {
-        let mv = bots[turn.player]
-            .choose_in(&game, &mut moves)
-            .expect("a built-in bot chooses");
-        game.play_unchecked(mv);
-    }
+    play_out(&mut game, &mut bots).expect("a built-in bot chooses");
     let me = i64::from(game.total(tuned_seat));
     let other = i64::from(game.total(1 - tuned_seat));
     let share = match me.cmp(&other) {

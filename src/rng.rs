@@ -56,6 +56,17 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut Stream) {
     }
 }
 
+/// Shuffles so that the first `reach` items are a uniform draw from all of them, in random
+/// order (Fisher–Yates from the front, stopped early); the rest stay in an order that depends
+/// only on the items and the draws.
+pub fn shuffle_prefix<T>(items: &mut [T], reach: usize, rng: &mut Stream) {
+    let n = items.len();
+    for i in 0..reach.min(n.saturating_sub(1)) {
+        let j = i + below(rng, n - i);
+        items.swap(i, j);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

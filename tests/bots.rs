@@ -310,13 +310,9 @@ fn the_yardstick_plays_the_games_of_the_first_searching_bot() {
             .filter(|l| !l.starts_with('['))
             .map(|l| format!("{l}\n"))
             .collect();
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in body.bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
         assert_eq!(
-            h, digest,
+            crate::digests::fnv1a(&body),
+            digest,
             "{variant}: mcts-v1 no longer plays the first bot's game"
         );
     }

@@ -29,7 +29,7 @@ fn file() -> PathBuf {
 }
 
 /// FNV-1a, 64 bits: small, stable on every machine and version.
-fn fnv1a(text: &str) -> u64 {
+pub(crate) fn fnv1a(text: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
         h ^= u64::from(b);

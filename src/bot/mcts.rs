@@ -74,7 +74,7 @@
 use crate::edition::Edition;
 use crate::feature::{FeatureKey, MAX_PLAYERS, PerPlayer, PieceAt};
 use crate::game::{Game, Move, MovePicker, Play, majority};
-use crate::rng::{Stream, below, shuffle};
+use crate::rng::{Stream, below, shuffle, shuffle_prefix};
 use crate::ruleset::Points;
 use crate::tile::{MeadowSpecial, Piece};
 use rand_core::{Rng, SeedableRng};
@@ -427,17 +427,6 @@ impl MctsBot {
             let scratch = self.scratch.get_or_insert_with(|| game.clone());
             scratch.copy_for_trial(game);
         }
-    }
-}
-
-/// Shuffles so that the first `reach` items are a uniform draw from all of them, in random
-/// order (Fisher–Yates from the front, stopped early); the rest stay in an order that depends
-/// only on the items and the draws.
-fn shuffle_prefix<T>(items: &mut [T], reach: usize, rng: &mut Stream) {
-    let n = items.len();
-    for i in 0..reach.min(n.saturating_sub(1)) {
-        let j = i + below(rng, n - i);
-        items.swap(i, j);
     }
 }
 
