@@ -250,6 +250,8 @@ fn set(params: &mut Params, kv: &str) -> Result<(), String> {
         "pieces_kept" => params.pieces_kept = int()? as usize,
         "meeple_in_supply" => params.meeple_in_supply = int()?,
         "hut_in_supply" => params.hut_in_supply = int()?,
+        "shaman_meeple" => params.shaman_meeple = int()?,
+        "draw_value" => params.draw_value = int()?,
         "open_weight" => params.open_weight = int()?,
         "open_late" => params.open_late = int()?,
         "meadow_early" => params.meadow_early = int()?,

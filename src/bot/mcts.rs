@@ -44,6 +44,13 @@
 //! nothing as the regular deck runs out). The value of the supply is what keeps the bot from
 //! spending every meeple at once.
 //!
+//! **The Scout.** The holder of the Shaman can take a meeple back from the board any turn, so
+//! a meeple in that player's supply is worth far less ([`Params::shaman_meeple`]): the bot
+//! spends its meeples as freely as the card lets it. Drawing instead of laying the special
+//! tile, and refusing the drawn tile, count [`Params::draw_value`] more than their static
+//! value and playouts show: both lay the next tile at random, where the player would lay it
+//! well. `examples/hands.rs` splits the win rate by the special piece each player holds.
+//!
 //! **The weights** of the evaluation were tuned by self-play, not by hand:
 //! `examples/tune.rs --search` moves one weight at a time for as long as the one-move bot
 //! (`mcts:1`, which plays the best static value) wins more often against the first bot's
@@ -76,6 +83,7 @@ use crate::feature::{FeatureKey, MAX_PLAYERS, PerPlayer, PieceAt};
 use crate::game::{Game, Move, MovePicker, Play, majority};
 use crate::rng::{Stream, below, shuffle, shuffle_prefix};
 use crate::ruleset::Points;
+use crate::scout::Special;
 use crate::tile::{MeadowSpecial, Piece};
 use rand_core::{Rng, SeedableRng};
 
@@ -120,6 +128,13 @@ pub struct Params {
     /// the game (it falls to nothing as the regular deck runs out).
     pub meeple_in_supply: i64,
     pub hut_in_supply: i64,
+    /// Scout: what a meeple in the supply of the Shaman's holder is worth instead, in
+    /// thousandths early in the game: one on the board can be taken back any turn.
+    pub shaman_meeple: i64,
+    /// Scout: what drawing (instead of laying the special tile) or refusing the drawn tile is
+    /// worth more than its static value and playouts show, in thousandths: they lay the next
+    /// tile at random, where the player would lay it well.
+    pub draw_value: i64,
     /// An open forest or river counts what it would score now divided by `1 + open sides ×
     /// (open_weight + open_late × 10 / (regular tiles left + 10)) / 1000`: each open side
     /// makes it less likely to be completed, the more so as the tiles run out.
@@ -152,6 +167,8 @@ impl Params {
         pieces_kept: 3,
         meeple_in_supply: 6000,
         hut_in_supply: 2000,
+        shaman_meeple: 6000,
+        draw_value: 0,
         open_weight: 1000,
         open_late: 0,
         meadow_weight: 1000,
@@ -172,6 +189,8 @@ impl Params {
             prior_visits: 20,
             meeple_in_supply: 5000,
             hut_in_supply: 1000,
+            shaman_meeple: 1000,
+            draw_value: 3000,
             open_weight: 187,
             open_late: 1000,
             meadow_weight: 800,
@@ -324,7 +343,8 @@ impl MctsBot {
             scratch.play_unchecked(mv);
             let v = evaluate(scratch, &self.params, &mut self.seen);
             scratch.undo_trial();
-            self.values.push(lead(&v, me, game.players()));
+            self.values
+                .push(lead(&v, me, game.players()) + chance_bonus(mv, &self.params));
         }
         let mut runs: Vec<(usize, usize)> = Vec::new();
         let mut start = 0;
@@ -418,7 +438,8 @@ impl MctsBot {
         if self.version == Version::Current {
             scratch.undo_trial();
         }
-        (lead(&values, me, scratch.players()) as f64 / 1000.0 / self.params.scale).tanh()
+        let lead = lead(&values, me, scratch.players()) + chance_bonus(mv, &self.params);
+        (lead as f64 / 1000.0 / self.params.scale).tanh()
     }
 
     /// The copy of the game the current bot's playouts are trials on.
@@ -434,6 +455,14 @@ impl MctsBot {
 /// [`Params::FIRST`]).
 pub fn rounds_for(playouts: u32) -> usize {
     Params::FIRST.rounds_for(playouts)
+}
+
+/// What a Scout draw or refusal is worth more than it shows ([`Params::draw_value`]).
+fn chance_bonus(mv: Move, params: &Params) -> i64 {
+    match mv.play {
+        Play::Draw | Play::Refuse => params.draw_value,
+        Play::Drawn | Play::Special(_) => 0,
+    }
 }
 
 /// `me`'s value minus the best other player's.
@@ -462,9 +491,12 @@ fn evaluate(game: &Game, params: &Params, seen: &mut Vec<FeatureKey>) -> [i64; M
     let left = game.regular_left() as i64;
     for (p, v) in value.iter_mut().enumerate().take(game.players()) {
         let (meeples, huts) = game.supply(p);
-        *v += (params.meeple_in_supply * i64::from(meeples)
-            + params.hut_in_supply * i64::from(huts))
-            * left
+        let meeple = if game.hand(p).contains(&Special::Shaman) {
+            params.shaman_meeple
+        } else {
+            params.meeple_in_supply
+        };
+        *v += (meeple * i64::from(meeples) + params.hut_in_supply * i64::from(huts)) * left
             / (left + 10);
     }
     if let Some(turn) = game.turn() {
