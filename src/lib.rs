@@ -49,6 +49,7 @@ pub mod error;
 pub mod feature;
 pub mod game;
 pub mod illegal;
+pub mod ladder;
 pub mod log;
 pub mod measures;
 pub mod notation;

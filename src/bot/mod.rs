@@ -131,7 +131,21 @@ impl BotKind {
     /// The bot for seat `seat` of a game with master seed `seed`; each seat has its own stream
     /// (`"bot {seat}"`), so one bot's choices never shift another's.
     pub fn make(&self, seed: u64, seat: usize) -> Box<dyn Bot + Send> {
-        let rng = Self::stream(seed, seat);
+        self.make_with(Self::stream(seed, seat), seat)
+    }
+
+    /// The bot for seat `seat` in replay `replay` of the game with master seed `seed`: replay
+    /// 0 is the game [`BotKind::make`] plays; every other replay draws the bots' choices from
+    /// streams of its own (`"bot {seat} replay {replay}"`), so that the same tiles are played
+    /// with other decisions (how much of the outcome the deal decides).
+    pub fn make_replay(&self, seed: u64, seat: usize, replay: u32) -> Box<dyn Bot + Send> {
+        if replay == 0 {
+            return self.make(seed, seat);
+        }
+        self.make_with(stream(seed, &format!("bot {seat} replay {replay}")), seat)
+    }
+
+    fn make_with(&self, rng: Stream, seat: usize) -> Box<dyn Bot + Send> {
         match self {
             BotKind::Random => Box::new(RandomBot::new(rng)),
             BotKind::Greedy => Box::new(GreedyBot::new(rng)),

@@ -18,17 +18,8 @@ pub(super) fn seats(
     timeout: &BotTimeout,
 ) -> Result<Vec<BotKind>> {
     let seats = seat_list(players, bots)?;
-    let ms = (timeout.bot_timeout * 1000.0).round();
-    if !(1.0..=86_400_000.0).contains(&ms) {
-        bail!(
-            "--bot-timeout takes seconds, from 0.001 to 86400; found {}",
-            timeout.bot_timeout
-        );
-    }
-    Ok(seats
-        .into_iter()
-        .map(|b| b.with_timeout(ms as u64))
-        .collect())
+    let ms = timeout.millis()?;
+    Ok(seats.into_iter().map(|b| b.with_timeout(ms)).collect())
 }
 
 /// [`seats`] for the commands that play many games or several at once: bots only.
@@ -37,10 +28,16 @@ pub(super) fn seats_of_bots(
     bots: &[BotKind],
     timeout: &BotTimeout,
 ) -> Result<Vec<BotKind>> {
+    bots_only(bots)?;
+    seats(players, bots, timeout)
+}
+
+/// Refuses a human among `bots`: the command plays its games with bots only.
+pub(super) fn bots_only(bots: &[BotKind]) -> Result<()> {
     if bots.contains(&BotKind::Human) {
         bail!("a human seat plays in `hunters play`; this command plays its games with bots only");
     }
-    seats(players, bots, timeout)
+    Ok(())
 }
 
 /// How long a program bot (`exec:PROGRAM`) may take to answer.
@@ -49,6 +46,20 @@ pub(super) struct BotTimeout {
     /// Seconds an `exec:` bot may take for each answer before the game ends with an error.
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     pub(super) bot_timeout: f64,
+}
+
+impl BotTimeout {
+    /// The timeout in milliseconds, checked.
+    pub(super) fn millis(&self) -> Result<u64> {
+        let ms = (self.bot_timeout * 1000.0).round();
+        if !(1.0..=86_400_000.0).contains(&ms) {
+            bail!(
+                "--bot-timeout takes seconds, from 0.001 to 86400; found {}",
+                self.bot_timeout
+            );
+        }
+        Ok(ms as u64)
+    }
 }
 
 pub(super) fn seat_list(players: Option<u8>, bots: &[BotKind]) -> Result<Vec<BotKind>> {

@@ -2,6 +2,7 @@
 
 mod common;
 mod diff;
+mod ladder;
 mod play;
 mod record;
 mod render;
@@ -37,6 +38,10 @@ enum Command {
     /// Plays many games per variant: means with 95 % intervals, win rates, paired differences.
     #[command(after_help = EXIT_CODES)]
     Simulate(simulate::Args),
+    /// Rates bots from weak to strong on the same deals: how deep each variant is, how fair
+    /// to the first player at each level of play, how much the deal decides.
+    #[command(after_help = EXIT_CODES)]
+    Ladder(ladder::Args),
     /// Scores a game played at the table as it is played: each tile drawn and where it went.
     #[command(after_help = EXIT_CODES)]
     Record(record::Args),
@@ -73,6 +78,7 @@ pub fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Record(args) => record::run(&args),
+        Command::Ladder(args) => ladder::run(&args),
         Command::Tiles(args) => tiles::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Variants(args) => variants::run(&args),

@@ -1,0 +1,323 @@
+//! `hunters ladder`: bots from weak to strong on the same deals, rated per variant on one
+//! scale; the depth, the first player's edge at each level and the deal's share of the
+//! outcome (the library's [`hunters::ladder`] says how each is found).
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use hunters::Variant;
+use hunters::bot::BotKind;
+use hunters::ladder::{self, Bound, Deal, Estimate, Ladder, Summary};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::common::{BotTimeout, Stamp, seed_text, table, wrap};
+
+/// The bots of the ladder unless `--bots` names others.
+pub const DEFAULT_BOTS: &str = "random,greedy,mcts:30,mcts:100,mcts:300,mcts";
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The variants to play (built-in names or variant files); every one plays the same
+    /// deals.
+    #[arg(value_name = "VARIANT", required = true)]
+    variants: Vec<String>,
+    /// Games of each bot against the next one, per variant: each deal is played twice, the
+    /// seats swapped (N is rounded up to whole deals). Each bot also plays itself once per
+    /// deal, for the first player's edge.
+    #[arg(long, short, value_name = "N", default_value_t = 200)]
+    games: u64,
+    /// The bots from weak to strong, comma-separated (random, greedy, mcts:N, mcts-v1:N or
+    /// exec:PROGRAM); each plays the next one. Ratings are anchored at greedy = 0 when it is
+    /// in the ladder, else at the first bot.
+    #[arg(long, short, value_name = "BOT,…", value_delimiter = ',', default_value = DEFAULT_BOTS)]
+    bots: Vec<BotKind>,
+    /// Master seed; deal i is dealt from a seed derived from it and i, the same for every
+    /// variant and every pair of bots.
+    #[arg(long, short, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Threads (default: every core). The results do not depend on it.
+    #[arg(long, short, value_name = "J")]
+    jobs: Option<usize>,
+    /// The win probability of one step of the skill chain: the depth is how many such steps
+    /// fit between the weakest and the strongest bot.
+    #[arg(long, value_name = "P", default_value_t = ladder::STEP)]
+    step: f64,
+    /// The bot that plays the next one again for the deal's share of the outcome (by its
+    /// name in --bots; default: the second strongest, against the strongest).
+    #[arg(long, value_name = "BOT")]
+    luck: Option<BotKind>,
+    /// Times the luck pair plays each deal and seating, the ladder's own game included,
+    /// each with other decisions (1: no luck figures).
+    #[arg(long, value_name = "R", default_value_t = 3)]
+    replays: u32,
+    #[command(flatten)]
+    timeout: BotTimeout,
+    /// Print JSON (docs/json.md) instead of tables.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The JSON output.
+#[derive(Serialize)]
+struct Output {
+    #[serde(flatten)]
+    stamp: Stamp,
+    command: &'static str,
+    #[serde(with = "seed_text")]
+    seed: u64,
+    games_per_pair: u64,
+    deals: u64,
+    bots: Vec<String>,
+    step: f64,
+    replays: u32,
+    wall_seconds: f64,
+    variants: Vec<ByVariant>,
+}
+
+#[derive(Serialize)]
+struct ByVariant {
+    variant: String,
+    #[serde(flatten)]
+    summary: Summary,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    super::common::bots_only(&args.bots)?;
+    let ms = args.timeout.millis()?;
+    let bots: Vec<BotKind> = args.bots.iter().map(|b| b.clone().with_timeout(ms)).collect();
+    if bots.len() < 2 {
+        bail!("--bots names one bot; a ladder needs two or more, from weak to strong");
+    }
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if !(args.step > 0.5 && args.step < 1.0) {
+        bail!(
+            "--step is a win probability above one half and below 1 (e.g. 0.75); found {}",
+            args.step
+        );
+    }
+    if args.replays == 0 {
+        bail!("--replays counts the ladder's own game: at least 1 (1 for no luck figures)");
+    }
+    let luck = if args.replays < 2 {
+        None
+    } else {
+        match &args.luck {
+            None => Some(bots.len() - 2),
+            Some(b) => match args.bots[..args.bots.len() - 1].iter().position(|x| x == b) {
+                Some(i) => Some(i),
+                None => bail!(
+                    "--luck {b}: name a bot of --bots other than the last (it plays the next \
+                     one); the ladder is {}",
+                    names(&args.bots).join(",")
+                ),
+            },
+        }
+    };
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
+    let variants: Vec<Variant> = args
+        .variants
+        .iter()
+        .map(|v| Variant::load(v))
+        .collect::<Result<_, _>>()?;
+    let deals = args.games.div_ceil(2);
+    let plan = Ladder {
+        bots,
+        luck,
+        replays: args.replays,
+    };
+    let names = names(&plan.bots);
+    let start = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start the worker threads")?;
+    let progress = progress(deals * variants.len() as u64);
+    let mut results = Vec::new();
+    for variant in &variants {
+        let played: Result<Vec<Deal>, _> = pool.install(|| {
+            (0..deals)
+                .into_par_iter()
+                .map(|d| {
+                    let deal = plan.play_deal(variant, args.seed, d);
+                    progress.inc(1);
+                    deal
+                })
+                .collect()
+        });
+        let played = played.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let summary = ladder::summarize(&played, &plan, &names, args.step, args.seed);
+        results.push(ByVariant {
+            variant: variant.name.clone(),
+            summary,
+        });
+    }
+    progress.finish_and_clear();
+    let wall = start.elapsed().as_secs_f64();
+    if args.json {
+        let out = Output {
+            stamp: Stamp::now(),
+            command: "ladder",
+            seed: args.seed,
+            games_per_pair: 2 * deals,
+            deals,
+            bots: names,
+            step: args.step,
+            replays: args.replays,
+            wall_seconds: wall,
+            variants: results,
+        };
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        print_text(&results, deals, args, wall);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn names(bots: &[BotKind]) -> Vec<String> {
+    bots.iter().map(BotKind::name).collect()
+}
+
+fn progress(len: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn elo(e: &Estimate, bound: Bound) -> String {
+    match bound {
+        Bound::Exact => format!("{:+.0} ({:+.0} to {:+.0})", e.value, e.low, e.high),
+        Bound::AtMost => format!("≤ {:+.0}", e.value),
+        Bound::AtLeast => format!("≥ {:+.0}", e.value),
+    }
+}
+
+fn print_text(results: &[ByVariant], deals: u64, args: &Args, wall: f64) {
+    println!(
+        "{}",
+        wrap(&format!(
+            "Ladder over {deals} deals (seed {}): each bot against the next, every deal twice \
+             with the seats swapped, and against itself once; 95 % intervals over deals.",
+            args.seed
+        ))
+    );
+    for r in results {
+        let s = &r.summary;
+        println!();
+        println!("{}: Elo by Bradley–Terry, {} = 0", r.variant, s.anchor);
+        let mut t = table();
+        t.set_header(vec![
+            "bot",
+            "Elo (95 % interval)",
+            "against the next",
+            "upset rate",
+            "first player's edge against itself",
+        ]);
+        for (i, rung) in s.rungs.iter().enumerate() {
+            let (next, upset) = match s.steps.get(i) {
+                Some(step) => {
+                    let w = 100.0 * (1.0 - step.upper_wins.value);
+                    let lo = 100.0 * (1.0 - step.upper_wins.high);
+                    let hi = 100.0 * (1.0 - step.upper_wins.low);
+                    let note = if step.sweep {
+                        " (a sweep)"
+                    } else if step.adds_nothing {
+                        " (no gap)"
+                    } else {
+                        ""
+                    };
+                    (
+                        format!("{w:.1} % ({lo:.1}–{hi:.1}){note}"),
+                        format!("{:.1} %", 100.0 * step.upset_rate),
+                    )
+                }
+                None => (String::new(), String::new()),
+            };
+            let e = &rung.first_player_edge;
+            t.add_row(vec![
+                rung.bot.clone(),
+                elo(&rung.elo, rung.bound),
+                next,
+                upset,
+                format!("{:+.1} pts ({:+.1} to {:+.1})", e.value, e.low, e.high),
+            ]);
+        }
+        println!("{t}");
+        let d = &s.depth;
+        let bound = if d.at_least { "at least " } else { "" };
+        println!(
+            "{}",
+            wrap(&format!(
+                "Depth: {bound}{:.2} steps of {:.0} % ({:.0} Elo each; {:.2} to {:.2}), a skill \
+                 chain of {bound}{} (from {} to {}) — of this ladder: a stronger top bot may \
+                 find more.",
+                d.steps.value,
+                100.0 * d.step,
+                d.step_elo,
+                d.steps.low,
+                d.steps.high,
+                d.chain[0],
+                d.chain[1],
+                d.chain[2],
+            ))
+        );
+        let nothing: Vec<String> = s
+            .steps
+            .iter()
+            .filter(|st| st.adds_nothing)
+            .map(|st| format!("{} over {}", st.upper, st.lower))
+            .collect();
+        if !nothing.is_empty() {
+            println!(
+                "{}",
+                wrap(&format!(
+                    "No gap the games can show (the interval of the Elo step holds 0): {}.",
+                    nothing.join(", ")
+                ))
+            );
+        }
+        if let Some(l) = &s.luck {
+            println!(
+                "{}",
+                wrap(&format!(
+                    "The deal's share of the outcome, {} against {} ({} games a deal): {:.0} % \
+                     of the variance of the margin ({:.0}–{:.0} %), {:.0} % of who wins \
+                     ({:.0}–{:.0} %).",
+                    l.upper,
+                    l.lower,
+                    l.games_per_deal,
+                    100.0 * l.margin.value,
+                    100.0 * l.margin.low,
+                    100.0 * l.margin.high,
+                    100.0 * l.win.value,
+                    100.0 * l.win.low,
+                    100.0 * l.win.high,
+                ))
+            );
+        }
+    }
+    println!();
+    println!(
+        "{}",
+        wrap(&format!(
+            "{wall:.1} s on the wall clock. A sweep's gap is a bound (one virtual draw keeps it \
+             finite), and so is every rating beyond it from the anchor."
+        ))
+    );
+}
