@@ -24,6 +24,10 @@
 //! ladder as much as the game: a deeper game needs stronger bots to show it, and a rung that
 //! adds nothing shows as a step whose interval holds zero.
 //!
+//! **Strategies** (Jaffe et al., "Evaluating competitive game balance with restricted play",
+//! 2012): the strongest bot forgoing a class of moves ([`Class`]) plays itself unrestricted on
+//! every deal, seats swapped; its win rate and margin say what the strategy is worth.
+//!
 //! **Luck**: the share of the variance of the luck pair's margin (and of who wins) that the
 //! deal explains: every deal is played several times in each seating with other decisions,
 //! and the intraclass correlation (one-way analysis of variance, a deal in one seating as a
@@ -35,7 +39,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bot::{BotError, BotKind, play_out};
+use crate::bot::{BotError, BotKind, Class, play_out};
 use crate::compare::deal_seed;
 use crate::game::Game;
 use crate::rng::{Stream, below, stream};
@@ -57,6 +61,28 @@ pub struct Ladder {
     pub luck: Option<usize>,
     /// Games of the luck pair per deal and seating: the ladder's own and `replays − 1` more.
     pub replays: u32,
+    /// Strategies to value: for each class, the strongest bot forgoing it plays the strongest
+    /// bot on every deal, twice, the seats swapped.
+    pub strategies: Vec<Class>,
+}
+
+impl Ladder {
+    /// The strongest bot forgoing `class`.
+    pub fn restricted(&self, class: Class) -> BotKind {
+        let top = self.bots.last().expect("a ladder has a bot").clone();
+        match top {
+            BotKind::Restricted { bot, mut without } => {
+                without.push(class);
+                without.sort();
+                without.dedup();
+                BotKind::Restricted { bot, without }
+            }
+            bot => BotKind::Restricted {
+                bot: Box::new(bot),
+                without: vec![class],
+            },
+        }
+    }
 }
 
 /// One game's result for the first bot named: its share of the win (1, ½ or 0) and its
@@ -77,6 +103,8 @@ pub struct Deal {
     pub mirror: Vec<Result2>,
     /// The luck pair's games, replay by replay (the first is the ladder's own), each seating.
     pub replays: Vec<[Result2; 2]>,
+    /// For each strategy: the restricted bot against the strongest, in seat 1, then in seat 2.
+    pub strategies: Vec<[Result2; 2]>,
 }
 
 impl Ladder {
@@ -86,13 +114,7 @@ impl Ladder {
         let mut out = Deal::default();
         for pair in self.bots.windows(2) {
             out.steps
-                .push([game(variant, seed, [&pair[0], &pair[1]], 0)?, {
-                    let r = game(variant, seed, [&pair[1], &pair[0]], 0)?;
-                    Result2 {
-                        share: 1.0 - r.share,
-                        margin: -r.margin,
-                    }
-                }]);
+                .push(both_ways(variant, seed, [&pair[0], &pair[1]], 0)?);
         }
         for bot in &self.bots {
             out.mirror.push(game(variant, seed, [bot, bot], 0)?);
@@ -101,19 +123,35 @@ impl Ladder {
             out.replays.push(out.steps[rung]);
             let pair = [&self.bots[rung], &self.bots[rung + 1]];
             for replay in 1..self.replays {
-                let first = game(variant, seed, pair, replay)?;
-                let second = game(variant, seed, [pair[1], pair[0]], replay)?;
-                out.replays.push([
-                    first,
-                    Result2 {
-                        share: 1.0 - second.share,
-                        margin: -second.margin,
-                    },
-                ]);
+                out.replays.push(both_ways(variant, seed, pair, replay)?);
             }
+        }
+        let top = self.bots.last().expect("a ladder has a bot");
+        for &class in &self.strategies {
+            let restricted = self.restricted(class);
+            out.strategies
+                .push(both_ways(variant, seed, [&restricted, top], 0)?);
         }
         Ok(out)
     }
+}
+
+/// `pair[0]`'s results against `pair[1]`, in seat 1 and then in seat 2.
+fn both_ways(
+    variant: &Variant,
+    seed: u64,
+    pair: [&BotKind; 2],
+    replay: u32,
+) -> Result<[Result2; 2], BotError> {
+    let first = game(variant, seed, pair, replay)?;
+    let second = game(variant, seed, [pair[1], pair[0]], replay)?;
+    Ok([
+        first,
+        Result2 {
+            share: 1.0 - second.share,
+            margin: -second.margin,
+        },
+    ])
 }
 
 /// One game of `seats[0]` (seat 1) against `seats[1]` (seat 2) in replay `replay`: seat 1's
@@ -227,13 +265,27 @@ pub struct Summary {
     pub steps: Vec<Step>,
     pub depth: Depth,
     pub luck: Option<Luck>,
+    pub strategies: Vec<Strategy>,
+}
+
+/// What a strategy is worth: the strongest bot forgoing a class of moves against itself
+/// unrestricted.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Strategy {
+    /// The class forgone (`no-hunters`).
+    pub class: String,
+    /// The restricted bot and its opponent.
+    pub restricted: String,
+    pub against: String,
+    /// The restricted bot's win rate (a draw counting half), with its interval over deals.
+    pub wins: Estimate,
+    /// Its mean margin, points per game: what the strategy is worth when negative.
+    pub margin: Estimate,
 }
 
 /// The anchor of a ladder of `bots`: `greedy` when it is there, else the first bot.
 pub fn anchor(bots: &[BotKind]) -> usize {
-    bots.iter()
-        .position(|b| *b == BotKind::Greedy)
-        .unwrap_or(0)
+    bots.iter().position(|b| *b == BotKind::Greedy).unwrap_or(0)
 }
 
 /// The ratings of `bots` ladder rungs from the deals `pick` (each as often as it is named),
@@ -375,7 +427,9 @@ pub fn summarize(
     }
     let sweeps: Vec<bool> = (0..rungs.saturating_sub(1))
         .map(|s| {
-            let shares = deals.iter().flat_map(|d| d.steps[s].iter().map(|r| r.share));
+            let shares = deals
+                .iter()
+                .flat_map(|d| d.steps[s].iter().map(|r| r.share));
             let (won, games) = shares.fold((0.0, 0.0), |(w, g), v| (w + v, g + 1.0));
             won == 0.0 || won == games
         })
@@ -453,7 +507,29 @@ pub fn summarize(
             &mut luck_win,
         ),
     });
+    let strategies = ladder
+        .strategies
+        .iter()
+        .enumerate()
+        .map(|(k, &class)| {
+            let (mut wins, mut margin) = (Clustered::default(), Clustered::default());
+            for d in deals {
+                let pair = &d.strategies[k];
+                let won: f64 = pair.iter().map(|r| r.share).sum();
+                wins.add_deal((2.0 * won) as i64, 4);
+                margin.add_deal(pair.iter().map(|r| r.margin).sum::<i64>(), 2);
+            }
+            Strategy {
+                class: class.name().to_string(),
+                restricted: ladder.restricted(class).name(),
+                against: names[rungs - 1].clone(),
+                wins: rate(&wins),
+                margin: mean(&margin, 1.0, 0.0),
+            }
+        })
+        .collect();
     Summary {
+        strategies,
         deals: deals.len() as u64,
         anchor: names[anchor].clone(),
         rungs: rungs_out,

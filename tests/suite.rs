@@ -45,6 +45,8 @@ mod illegal;
 mod intervals;
 #[path = "json.rs"]
 mod json;
+#[path = "ladder.rs"]
+mod ladder;
 #[path = "logs.rs"]
 mod logs;
 #[path = "measures.rs"]

@@ -18,6 +18,7 @@ pub mod greedy;
 #[cfg(feature = "seats")]
 pub mod human;
 pub mod mcts;
+pub mod restrict;
 
 use std::fmt;
 use std::str::FromStr;
@@ -31,6 +32,7 @@ pub use greedy::GreedyBot;
 #[cfg(feature = "seats")]
 pub use human::HumanBot;
 pub use mcts::MctsBot;
+pub use restrict::{Class, Restricted};
 
 /// A bot chooses one of the legal moves of the game's player to move.
 pub trait Bot {
@@ -104,12 +106,18 @@ pub enum BotKind {
         command: String,
         timeout_ms: u64,
     },
+    /// A bot that forgoes the moves of some classes (`mcts/no-meadows`), never a person.
+    Restricted {
+        bot: Box<BotKind>,
+        without: Vec<Class>,
+    },
 }
 
 impl BotKind {
     /// The names `--bots` takes (`mcts:N` sets the playouts).
     pub const NAMES: &'static str = "random, greedy, mcts (1,000 playouts a move), mcts:N, \
-         mcts-v1 (the first searching bot, a yardstick), mcts-v1:N, human or exec:PROGRAM";
+         mcts-v1 (the first searching bot, a yardstick), mcts-v1:N, human or exec:PROGRAM; \
+         a bot followed by /no-CLASS forgoes a class of moves (`hunters variants --classes`)";
 
     pub fn name(&self) -> String {
         match self {
@@ -125,6 +133,14 @@ impl BotKind {
             BotKind::MctsV1 { playouts } => format!("mcts-v1:{playouts}"),
             #[cfg(feature = "seats")]
             BotKind::Exec { command, .. } => format!("exec:{command}"),
+            BotKind::Restricted { bot, without } => {
+                let mut name = bot.name();
+                for c in without {
+                    name.push('/');
+                    name.push_str(c.name());
+                }
+                name
+            }
         }
     }
 
@@ -158,6 +174,9 @@ impl BotKind {
                 command,
                 timeout_ms,
             } => Box::new(ExecBot::new(command, seat, rng, *timeout_ms)),
+            BotKind::Restricted { bot, without } => {
+                Box::new(Restricted::new(bot.make_with(rng, seat), without.clone()))
+            }
         }
     }
 
@@ -183,6 +202,10 @@ impl BotKind {
                 command,
                 timeout_ms: ms,
             },
+            BotKind::Restricted { bot, without } => BotKind::Restricted {
+                bot: Box::new(bot.with_timeout(ms)),
+                without,
+            },
             other => {
                 let _ = ms;
                 other
@@ -200,7 +223,49 @@ impl fmt::Display for BotKind {
 impl FromStr for BotKind {
     type Err = String;
 
+    /// A bot's name, with any `/no-CLASS` restrictions at its end. In `exec:PROGRAM` only
+    /// the classes' names are read from the end, since a program's path may hold `/`.
     fn from_str(s: &str) -> Result<BotKind, String> {
+        let mut base = s;
+        let mut without = Vec::new();
+        while let Some((head, tail)) = base.rsplit_once('/') {
+            match Class::named(tail) {
+                Some(c) => {
+                    without.push(c);
+                    base = head;
+                }
+                None if base.starts_with("exec:") => break,
+                None => {
+                    return Err(format!(
+                        "{s:?}: no class of moves {tail:?}; a bot forgoes a class with \
+                         /CLASS, one of: {}",
+                        Class::names()
+                    ));
+                }
+            }
+        }
+        let bot = BotKind::plain(base)?;
+        if without.is_empty() {
+            return Ok(bot);
+        }
+        #[cfg(feature = "seats")]
+        if bot == BotKind::Human {
+            return Err(format!(
+                "{s:?}: a person plays every legal move they like; /no-CLASS restricts a bot"
+            ));
+        }
+        without.sort();
+        without.dedup();
+        Ok(BotKind::Restricted {
+            bot: Box::new(bot),
+            without,
+        })
+    }
+}
+
+impl BotKind {
+    /// A bot's name without restrictions.
+    fn plain(s: &str) -> Result<BotKind, String> {
         match s {
             "random" => Ok(BotKind::Random),
             "greedy" => Ok(BotKind::Greedy),

@@ -8,13 +8,23 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use hunters::Variant;
-use hunters::bot::BotKind;
+use hunters::bot::{BotKind, Class};
 use hunters::ladder::{self, Bound, Deal, Estimate, Ladder, Summary};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use super::common::{BotTimeout, Stamp, seed_text, table, wrap};
+
+/// A class of moves, by its name.
+fn class(name: &str) -> Result<Class, String> {
+    Class::named(name).ok_or_else(|| {
+        format!(
+            "no class of moves {name:?}; the classes are {}",
+            Class::names()
+        )
+    })
+}
 
 /// The bots of the ladder unless `--bots` names others.
 pub const DEFAULT_BOTS: &str = "random,greedy,mcts:30,mcts:100,mcts:300,mcts";
@@ -54,6 +64,11 @@ pub struct Args {
     /// each with other decisions (1: no luck figures).
     #[arg(long, value_name = "R", default_value_t = 3)]
     replays: u32,
+    /// Strategies to value, comma-separated classes of moves (`hunters variants --classes`):
+    /// for each, the strongest bot forgoing it plays the strongest bot on every deal, twice,
+    /// the seats swapped. With one bot in --bots, only these games are played.
+    #[arg(long, value_name = "CLASS,…", value_delimiter = ',', value_parser = class)]
+    without: Vec<Class>,
     #[command(flatten)]
     timeout: BotTimeout,
     /// Print JSON (docs/json.md) instead of tables.
@@ -88,9 +103,16 @@ struct ByVariant {
 pub fn run(args: &Args) -> Result<ExitCode> {
     super::common::bots_only(&args.bots)?;
     let ms = args.timeout.millis()?;
-    let bots: Vec<BotKind> = args.bots.iter().map(|b| b.clone().with_timeout(ms)).collect();
-    if bots.len() < 2 {
-        bail!("--bots names one bot; a ladder needs two or more, from weak to strong");
+    let bots: Vec<BotKind> = args
+        .bots
+        .iter()
+        .map(|b| b.clone().with_timeout(ms))
+        .collect();
+    if bots.len() < 2 && args.without.is_empty() {
+        bail!(
+            "--bots names one bot; a ladder needs two or more, from weak to strong (or \
+             --without CLASS,… to value strategies with one bot)"
+        );
     }
     if args.games == 0 {
         bail!("--games must be at least 1");
@@ -104,7 +126,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.replays == 0 {
         bail!("--replays counts the ladder's own game: at least 1 (1 for no luck figures)");
     }
-    let luck = if args.replays < 2 {
+    let luck = if args.replays < 2 || bots.len() < 2 {
         None
     } else {
         match &args.luck {
@@ -135,6 +157,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         bots,
         luck,
         replays: args.replays,
+        strategies: args.without.clone(),
     };
     let names = names(&plan.bots);
     let start = Instant::now();
@@ -209,15 +232,21 @@ fn elo(e: &Estimate, bound: Bound) -> String {
 }
 
 fn print_text(results: &[ByVariant], deals: u64, args: &Args, wall: f64) {
+    let ladder = results.iter().any(|r| r.summary.rungs.len() > 1);
+    let what = if ladder {
+        "each bot against the next, every deal twice with the seats swapped, and against \
+         itself once"
+    } else {
+        "the bot against itself forgoing each class, every deal twice with the seats swapped"
+    };
     println!(
         "{}",
         wrap(&format!(
-            "Ladder over {deals} deals (seed {}): each bot against the next, every deal twice \
-             with the seats swapped, and against itself once; 95 % intervals over deals.",
+            "{deals} deals (seed {}): {what}; 95 % intervals over deals.",
             args.seed
         ))
     );
-    for r in results {
+    for r in results.iter().filter(|r| r.summary.rungs.len() > 1) {
         let s = &r.summary;
         println!();
         println!("{}: Elo by Bradley–Terry, {} = 0", r.variant, s.anchor);
@@ -312,12 +341,56 @@ fn print_text(results: &[ByVariant], deals: u64, args: &Args, wall: f64) {
             );
         }
     }
+    print_strategies(results);
+    println!();
+    let sweep = results
+        .iter()
+        .any(|r| r.summary.steps.iter().any(|s| s.sweep));
+    let note = if sweep {
+        " A sweep's gap is a bound (one virtual draw keeps it finite), and so is every rating \
+         beyond it from the anchor."
+    } else {
+        ""
+    };
+    println!("{}", wrap(&format!("{wall:.1} s on the wall clock.{note}")));
+}
+
+/// What each strategy is worth, a row per class and a column per variant.
+fn print_strategies(results: &[ByVariant]) {
+    let Some(first) = results.first() else {
+        return;
+    };
+    if first.summary.strategies.is_empty() {
+        return;
+    }
     println!();
     println!(
         "{}",
         wrap(&format!(
-            "{wall:.1} s on the wall clock. A sweep's gap is a bound (one virtual draw keeps it \
-             finite), and so is every rating beyond it from the anchor."
+            "What a strategy is worth: {} forgoing each class against itself unrestricted, \
+             same deals, seats swapped. Its win rate (95 % interval) and mean margin per game; \
+             a strategy is worth what its absence costs.",
+            first.summary.rungs.last().map_or("", |r| r.bot.as_str())
         ))
     );
+    let mut t = table();
+    let mut header = vec!["forgoes".to_string()];
+    header.extend(results.iter().map(|r| r.variant.clone()));
+    t.set_header(header);
+    for (k, strategy) in first.summary.strategies.iter().enumerate() {
+        let mut row = vec![strategy.class.clone()];
+        for r in results {
+            let st = &r.summary.strategies[k];
+            let h = (st.margin.high - st.margin.low) / 2.0;
+            row.push(format!(
+                "{:.1} % ({:.1}–{:.1}), {:+.1} ± {h:.1}",
+                100.0 * st.wins.value,
+                100.0 * st.wins.low,
+                100.0 * st.wins.high,
+                st.margin.value
+            ));
+        }
+        t.add_row(row);
+    }
+    println!("{t}");
 }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use comfy_table::Cell;
 use hunters::Variant;
+use hunters::bot::restrict::CLASSES;
 use hunters::edition::Edition;
 use hunters::options::{self, INFO, OptionInfo};
 use hunters::params::Params;
@@ -24,6 +25,10 @@ pub struct Args {
     /// what the rulebooks say.
     #[arg(long)]
     options: bool,
+    /// List the classes of moves a bot can forgo (`--bots mcts/no-meadows`): what a
+    /// strategy is worth is the restricted bot's result against the same bot unrestricted.
+    #[arg(long, conflicts_with_all = ["show", "options"])]
+    classes: bool,
     /// Print the variants and options as JSON (see docs/json.md).
     #[arg(long, conflicts_with = "show")]
     json: bool,
@@ -37,6 +42,15 @@ struct Report {
     options: Vec<OptionRow>,
     /// The numbers of the rules a variant file may change.
     params: Vec<ParamRow>,
+    /// The classes of moves a bot can forgo.
+    classes: Vec<ClassRow>,
+}
+
+#[derive(Serialize)]
+struct ClassRow {
+    name: &'static str,
+    alias: Option<&'static str>,
+    forgoes: &'static str,
 }
 
 #[derive(Serialize)]
@@ -70,8 +84,18 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             variants: variants.iter().map(variant_row).collect(),
             options: INFO.iter().map(|i| option_row(i, &variants)).collect(),
             params: Params::INFO.iter().map(param_row).collect(),
+            classes: CLASSES
+                .iter()
+                .map(|&(_, name, alias, forgoes)| ClassRow {
+                    name,
+                    alias,
+                    forgoes,
+                })
+                .collect(),
         };
         println!("{}", serde_json::to_string_pretty(&report)?);
+    } else if args.classes {
+        print_classes();
     } else if args.options {
         print_options(&variants);
     } else {
@@ -248,6 +272,26 @@ fn option_row(info: &OptionInfo, variants: &[Variant]) -> OptionRow {
         applies: info.applies,
         reason: info.reason,
     }
+}
+
+fn print_classes() {
+    let mut t = super::common::prose_table();
+    t.set_header(vec!["class", "also", "the bot"]);
+    for (_, name, alias, forgoes) in CLASSES {
+        t.add_row(vec![name, alias.unwrap_or(""), forgoes]);
+    }
+    println!("{t}");
+    println!(
+        "{}",
+        super::common::wrap(
+            "Add /CLASS to a bot to have it forgo those moves, as many as you like: --bots \
+             mcts/no-meadows,mcts. A person (human) takes no restriction; an exec: program is \
+             never offered the moves (its `choose` message leaves them out), and only these \
+             names are read from the end of its command. The 2020 menhir tiles offer one \
+             choice, the shaman's recall (no-shaman); the others act on their own. `hunters \
+             ladder --without CLASS,…` measures what each is worth."
+        )
+    );
 }
 
 fn print_variants(variants: &[Variant]) {

@@ -1,0 +1,343 @@
+//! The skill ladder: ratings recover a known Bradley–Terry truth within their intervals as
+//! often as they say, an identical bot shows no gap, and `hunters ladder` answers bad input
+//! with exit 2 and prints what its JSON carries.
+
+use crate::props;
+use crate::run::{hunters, stderr, stdout};
+
+use hunters::Variant;
+use hunters::bot::BotKind;
+use hunters::ladder::{self, Deal, Ladder, Result2};
+use hunters::rng::{Stream, below, stream};
+
+/// The truth: Elo of five bots, the second (greedy) the anchor.
+const TRUTH: [f64; 5] = [-300.0, 0.0, 120.0, 200.0, 420.0];
+
+fn ladder_of(bots: &[BotKind]) -> Ladder {
+    Ladder {
+        bots: bots.to_vec(),
+        luck: None,
+        replays: 1,
+        strategies: Vec::new(),
+    }
+}
+
+/// A game of bot `a` against bot `b` under the truth: `a`'s result (no draws).
+fn drawn(rng: &mut Stream, a: usize, b: usize) -> Result2 {
+    let p = 1.0 / (1.0 + 10f64.powf((TRUTH[b] - TRUTH[a]) / 400.0));
+    let win = (below(rng, 1_000_000) as f64) < p * 1_000_000.0;
+    Result2 {
+        share: if win { 1.0 } else { 0.0 },
+        margin: if win { 10 } else { -10 },
+    }
+}
+
+#[test]
+fn ratings_drawn_from_a_known_truth_are_covered_as_often_as_they_say() {
+    let bots = [
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Mcts { playouts: 30 },
+        BotKind::Mcts { playouts: 100 },
+        BotKind::Mcts { playouts: 300 },
+    ];
+    let names: Vec<String> = bots.iter().map(BotKind::name).collect();
+    let plan = ladder_of(&bots);
+    let experiments = props::cases(400).max(40);
+    let step = ladder::STEP;
+    let span = (TRUTH[4] - TRUTH[0]) / hunters::statistics::elo(step);
+    let mut covered = [0u64; 5];
+    let mut span_covered = 0;
+    let mut error = [0.0f64; 5];
+    for e in 0..experiments {
+        let mut rng = stream(e, "ladder truth");
+        let deals: Vec<Deal> = (0..100)
+            .map(|_| Deal {
+                steps: (0..4)
+                    .map(|s| [drawn(&mut rng, s, s + 1), drawn(&mut rng, s, s + 1)])
+                    .collect(),
+                mirror: vec![Result2::default(); 5],
+                replays: Vec::new(),
+                strategies: Vec::new(),
+            })
+            .collect();
+        let summary = ladder::summarize(&deals, &plan, &names, step, e);
+        assert_eq!(summary.anchor, "greedy");
+        for (b, rung) in summary.rungs.iter().enumerate() {
+            let r = rung.elo;
+            covered[b] += u64::from(r.low <= TRUTH[b] && TRUTH[b] <= r.high);
+            error[b] += (r.value - TRUTH[b]).abs() / experiments as f64;
+        }
+        let d = summary.depth.steps;
+        span_covered += u64::from(d.low <= span && span <= d.high);
+    }
+    let n = experiments as f64;
+    println!(
+        "covered {:?} and the depth {span_covered} of {experiments}; mean errors {error:.1?}",
+        covered
+    );
+    let slack = 3.0 * (0.95 * 0.05 / n).sqrt() + 0.02;
+    for b in [0, 2, 3, 4] {
+        let share = covered[b] as f64 / n;
+        assert!(
+            share >= 0.95 - slack && share <= (0.95 + slack).min(1.0),
+            "rung {b}: covered {:.1} % of {experiments}",
+            100.0 * share
+        );
+        assert!(error[b] < 60.0, "rung {b}: mean error {:.0} Elo", error[b]);
+    }
+    assert_eq!(covered[1], experiments, "the anchor is 0 exactly");
+    let share = span_covered as f64 / n;
+    assert!(
+        share >= 0.95 - slack,
+        "the depth covered {:.1} %",
+        100.0 * share
+    );
+}
+
+#[test]
+fn an_identical_bot_shows_no_gap_and_no_chain() {
+    let variant = Variant::load("2020").unwrap();
+    let bots = [BotKind::Random, BotKind::Greedy, BotKind::Greedy];
+    let plan = Ladder {
+        bots: bots.to_vec(),
+        luck: Some(1),
+        replays: 2,
+        strategies: Vec::new(),
+    };
+    let deals: Vec<Deal> = (0..12)
+        .map(|d| plan.play_deal(&variant, 3, d).unwrap())
+        .collect();
+    let names: Vec<String> = bots.iter().map(BotKind::name).collect();
+    let s = ladder::summarize(&deals, &plan, &names, ladder::STEP, 3);
+    let same = &s.steps[1];
+    assert_eq!(same.gap.value, 0.0, "{same:?}");
+    assert!(same.gap.low <= 0.0 && same.gap.high >= 0.0);
+    assert!(same.adds_nothing);
+    assert_eq!(same.upper_wins.value, 0.5);
+    assert_eq!(s.rungs[1].elo.value, s.rungs[2].elo.value);
+    // Alone, the two make a chain of length zero.
+    let two = ladder_of(&bots[1..]);
+    let alone: Vec<Deal> = deals
+        .iter()
+        .map(|d| Deal {
+            steps: d.steps[1..].to_vec(),
+            mirror: d.mirror[1..].to_vec(),
+            replays: Vec::new(),
+            strategies: Vec::new(),
+        })
+        .collect();
+    let s = ladder::summarize(&alone, &two, &names[1..], ladder::STEP, 3);
+    assert_eq!(s.depth.chain, [0, 0, 0], "{:?}", s.depth);
+    assert_eq!(s.depth.steps.value, 0.0);
+    // Replays play the same tiles with other decisions: greedy's ties and random's moves.
+    let replays = &deals[0].replays;
+    assert_eq!(replays.len(), 2);
+    assert_eq!(replays[0], deals[0].steps[1]);
+    assert!(
+        deals.iter().any(|d| d.replays[0] != d.replays[1]),
+        "a replay with other streams plays other games"
+    );
+}
+
+#[test]
+fn the_ladder_command_prints_its_figures_and_json() {
+    let text = hunters(&["ladder", "--games", "6", "--bots", "random,greedy", "2020"]);
+    assert!(text.status.success(), "{}", stderr(&text));
+    let out = stdout(&text);
+    for needle in [
+        "greedy = 0",
+        "Depth:",
+        "first player's edge",
+        "deal's share",
+    ] {
+        assert!(out.contains(needle), "{needle:?} in\n{out}");
+    }
+    let o = hunters(&[
+        "ladder",
+        "--games",
+        "6",
+        "--bots",
+        "random,greedy",
+        "--json",
+        "--seed",
+        "4",
+        "2020",
+        "2002",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["command"], "ladder");
+    assert_eq!(v["deals"], 3);
+    assert_eq!(v["seed"], "4");
+    assert_eq!(v["variants"].as_array().unwrap().len(), 2);
+    let first = &v["variants"][0];
+    assert_eq!(first["variant"], "2020");
+    assert_eq!(first["anchor"], "greedy");
+    assert_eq!(first["rungs"][1]["elo"]["value"], 0.0);
+    assert_eq!(first["rungs"][0]["bound"], "at-most");
+    assert!(first["steps"][0]["sweep"].is_boolean());
+    assert!(first["depth"]["chain"].is_array());
+    assert!(first["luck"]["margin"]["value"].is_number());
+}
+
+#[test]
+fn the_ladder_command_refuses_what_it_cannot_play() {
+    for (args, says) in [
+        (&["--bots", "human,greedy"][..], "bots only"),
+        (&["--bots", "greedy"][..], "two or more"),
+        (&["--bots", "random,greedy", "--step", "0.4"][..], "--step"),
+        (
+            &["--bots", "random,greedy", "--luck", "mcts"][..],
+            "--luck mcts",
+        ),
+        (
+            &["--bots", "random,greedy", "--replays", "0"][..],
+            "--replays",
+        ),
+        (&["--bots", "random,nobody"][..], "nobody"),
+    ] {
+        let mut all = vec!["ladder", "--games", "2"];
+        all.extend_from_slice(args);
+        all.push("2020");
+        let o = hunters(&all);
+        assert_eq!(o.status.code(), Some(2), "{all:?}");
+        assert!(stderr(&o).contains(says), "{all:?}: {}", stderr(&o));
+    }
+}
+
+/// Every move a restricted bot makes in `games` games of each built-in variant, checked
+/// against its classes as it is played.
+#[test]
+fn a_restricted_bot_never_plays_a_move_it_forgoes() {
+    use hunters::game::Game;
+    let games = props::cases(200).max(20);
+    for name in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
+        let variant = Variant::load(name).unwrap();
+        for bot in [
+            "random/no-meadows",
+            "random/no-huts/no-shaman",
+            "random/no-gatherers/no-refusals",
+            "greedy/no-fishers/no-bridge",
+        ] {
+            let kind: BotKind = bot.parse().unwrap();
+            let BotKind::Restricted { without, .. } = &kind else {
+                panic!("{bot} is restricted");
+            };
+            let (mut forgone, mut offered) = (0, 0);
+            for g in 0..games {
+                let mut game = Game::seeded(&variant, 2, g);
+                let mut bots = [kind.make(g, 0), BotKind::Random.make(g, 1)];
+                let mut moves = Vec::new();
+                while let Some(turn) = game.turn() {
+                    let mv = bots[turn.player].choose_in(&game, &mut moves).unwrap();
+                    if turn.player == 0 {
+                        // What the unrestricted list held, to show the test had something to
+                        // refuse.
+                        game.legal_moves(&mut moves);
+                        offered += moves
+                            .iter()
+                            .filter(|m| without.iter().any(|c| c.holds(&game, m)))
+                            .count();
+                        for c in without {
+                            assert!(!c.holds(&game, &mv), "{name}: {bot} played {mv:?}");
+                        }
+                        forgone += 1;
+                    }
+                    game.play_unchecked(mv);
+                }
+            }
+            assert!(forgone > 0, "{name} {bot}: no move made");
+            // Random bots are offered pieces on every variant; the Scout's classes only with
+            // the Scout.
+            if !bot.contains("bridge") || name.ends_with("scout") {
+                assert!(offered > 0, "{name} {bot}: nothing to forgo");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_log_of_a_bot_forgoing_meadows_holds_no_hunter_of_its_seat() {
+    let dir = std::env::temp_dir().join(format!("hunters-ladder-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (seed, variant) in [(1, "2020"), (2, "2002-scout")] {
+        let log = dir.join(format!("{seed}.log"));
+        let o = hunters(&[
+            "play",
+            "--seed",
+            &seed.to_string(),
+            "--variant",
+            variant,
+            "--bots",
+            "mcts:20/no-meadows,random",
+            "--log",
+            log.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = std::fs::read_to_string(&log).unwrap();
+        assert!(
+            text.contains("[Players \"mcts:20/no-hunters, random\"]"),
+            "{text}"
+        );
+        let places = text.lines().filter(|l| l.starts_with("place "));
+        let (mine, theirs): (Vec<&str>, Vec<&str>) =
+            places.partition(|l| l.starts_with("place 1 "));
+        assert!(!mine.is_empty());
+        assert!(mine.iter().all(|l| !l.contains("hunter")), "{text}");
+        assert!(
+            theirs.iter().any(|l| l.contains("hunter")),
+            "the other seat hunts: {text}"
+        );
+        let v = hunters(&["verify", log.to_str().unwrap()]);
+        assert!(v.status.success(), "{}", stderr(&v));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn restrictions_are_refused_where_they_cannot_apply() {
+    for (bots, says) in [
+        ("human/no-huts,greedy", "restricts a bot"),
+        ("greedy/no-nothing,greedy", "no-agriculture"),
+    ] {
+        let o = hunters(&["play", "--bots", bots]);
+        assert_eq!(o.status.code(), Some(2), "{bots}");
+        assert!(stderr(&o).contains(says), "{bots}: {}", stderr(&o));
+    }
+    let o = hunters(&["ladder", "--bots", "greedy", "--without", "no-way", "2020"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no-meadows"), "{}", stderr(&o));
+    // An exec: program's path keeps its slashes; only class names are read from its end.
+    let kind: BotKind = "exec:./bots/v2/run/no-huts".parse().unwrap();
+    let BotKind::Restricted { bot, without } = kind else {
+        panic!("restricted");
+    };
+    assert_eq!(bot.name(), "exec:./bots/v2/run");
+    assert_eq!(without, vec![hunters::bot::Class::Huts]);
+    let plain: BotKind = "exec:./bots/no-way/run".parse().unwrap();
+    assert_eq!(plain.name(), "exec:./bots/no-way/run");
+}
+
+#[test]
+fn strategies_are_valued_against_the_unrestricted_bot() {
+    let o = hunters(&[
+        "ladder",
+        "--games",
+        "4",
+        "--bots",
+        "greedy",
+        "--without",
+        "no-meadows,no-scout",
+        "--json",
+        "2002-scout",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let s = &v["variants"][0]["strategies"];
+    assert_eq!(s[0]["class"], "no-hunters");
+    assert_eq!(s[0]["restricted"], "greedy/no-hunters");
+    assert_eq!(s[0]["against"], "greedy");
+    assert!(s[1]["wins"]["value"].is_number());
+    assert!(v["variants"][0]["luck"].is_null(), "one bot: no luck pair");
+}
