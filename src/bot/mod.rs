@@ -161,6 +161,8 @@ impl BotKind {
         self.make_with(stream(seed, &format!("bot {seat} replay {replay}")), seat)
     }
 
+    // Only a program bot (the `seats` feature) is told its seat.
+    #[cfg_attr(not(feature = "seats"), allow(clippy::only_used_in_recursion))]
     fn make_with(&self, rng: Stream, seat: usize) -> Box<dyn Bot + Send> {
         match self {
             BotKind::Random => Box::new(RandomBot::new(rng)),
