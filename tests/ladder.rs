@@ -341,3 +341,95 @@ fn strategies_are_valued_against_the_unrestricted_bot() {
     assert!(s[1]["wins"]["value"].is_number());
     assert!(v["variants"][0]["luck"].is_null(), "one bot: no luck pair");
 }
+
+#[test]
+fn the_ladder_report_draws_in_a_headless_browser() {
+    use crate::run::{HEADLESS, assert_drawn, browser};
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("hunters-ladder-page-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("ladder.html");
+    let o = hunters(&[
+        "ladder",
+        "--games",
+        "6",
+        "--bots",
+        "random,greedy,mcts:5",
+        "--without",
+        "no-meadows,no-huts",
+        "--json",
+        "--report",
+        page.to_str().unwrap(),
+        "2002",
+        "2020",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(text.starts_with("<!DOCTYPE html>"));
+    assert!(!text.contains("<script") && !text.contains("<link") && !text.contains("src="));
+    // The page carries the numbers the JSON does.
+    let depth = &json["variants"][1]["depth"];
+    let at = if depth["at_least"] == true {
+        "≥ "
+    } else {
+        ""
+    };
+    let steps = depth["steps"]["value"].as_f64().unwrap();
+    let chain = &depth["chain"];
+    let cell = format!("{at}{} ({}–{})", chain[0], chain[1], chain[2]);
+    assert!(
+        text.contains(&format!("{at}{steps:.2} (")) && text.contains(&cell),
+        "depth {steps:.2}, chain {cell}"
+    );
+    let wins = json["variants"][0]["strategies"][1]["wins"]["value"]
+        .as_f64()
+        .unwrap();
+    assert!(text.contains(&format!("{:.1} % (", 100.0 * wins)));
+    let Some(browser) = browser("the ladder report") else {
+        return;
+    };
+    let url = format!("file://{}", page.display());
+    let profile = format!("--user-data-dir={}", dir.join("profile").display());
+    let dom = Command::new(browser)
+        .args(HEADLESS)
+        .arg(&profile)
+        .args(["--dump-dom", &url])
+        .output()
+        .expect("the browser runs");
+    let parsed = String::from_utf8_lossy(&dom.stdout);
+    for heading in [
+        "Depth, luck and strategies",
+        "Ratings",
+        "The first player's edge at each level",
+        "What a strategy is worth",
+    ] {
+        assert!(parsed.contains(heading), "{heading}: {parsed:.300}");
+    }
+    assert_eq!(
+        parsed.matches("<svg").count(),
+        2,
+        "the ladder and the strategies"
+    );
+    assert!(
+        parsed.contains(r#"class="bound""#),
+        "random's bound is drawn"
+    );
+    let log = String::from_utf8_lossy(&dom.stderr);
+    assert!(
+        !log.contains("Uncaught") && !log.contains("CONSOLE"),
+        "{log}"
+    );
+    let shot = dir.join("ladder.png");
+    let o = Command::new(browser)
+        .args(HEADLESS)
+        .arg(&profile)
+        .arg("--window-size=1200,2000")
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(&url)
+        .output()
+        .expect("the browser runs");
+    assert!(shot.exists(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_drawn(&shot);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -2,7 +2,10 @@
 //! scale; the depth, the first player's edge at each level and the deal's share of the
 //! outcome (the library's [`hunters::ladder`] says how each is found).
 
+mod html;
+
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -74,6 +77,11 @@ pub struct Args {
     /// Print JSON (docs/json.md) instead of tables.
     #[arg(long)]
     json: bool,
+    /// Also write the figures as one self-contained HTML page to FILE: the ratings of every
+    /// variant as a ladder chart with their intervals, depth, luck, the first player's edge at
+    /// each level, and the strategies as interval bars.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
 }
 
 /// The JSON output.
@@ -187,22 +195,26 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     progress.finish_and_clear();
     let wall = start.elapsed().as_secs_f64();
+    let out = Output {
+        stamp: Stamp::now(),
+        command: "ladder",
+        seed: args.seed,
+        games_per_pair: 2 * deals,
+        deals,
+        bots: names,
+        step: args.step,
+        replays: args.replays,
+        wall_seconds: wall,
+        variants: results,
+    };
+    if let Some(path) = &args.report {
+        std::fs::write(path, html::html(&out))
+            .with_context(|| format!("cannot write the report to {}", path.display()))?;
+    }
     if args.json {
-        let out = Output {
-            stamp: Stamp::now(),
-            command: "ladder",
-            seed: args.seed,
-            games_per_pair: 2 * deals,
-            deals,
-            bots: names,
-            step: args.step,
-            replays: args.replays,
-            wall_seconds: wall,
-            variants: results,
-        };
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        print_text(&results, deals, args, wall);
+        print_text(&out.variants, deals, args, wall);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,6 +3,7 @@
 mod common;
 mod diff;
 mod ladder;
+mod page;
 mod play;
 mod record;
 mod render;

@@ -9,22 +9,7 @@ use hunters::measures::{CATEGORIES, MEASURES, Shown};
 use hunters::summary::{Estimate, Interval, Simultaneous, Summary};
 
 use super::report_data::Report;
-
-/// Colours of the variants, in order (distinct for the colour-blind as far as five go).
-const COLOURS: [&str; 6] = [
-    "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9",
-];
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-fn colour(i: usize) -> &'static str {
-    COLOURS[i % COLOURS.len()]
-}
+use crate::cli::page::{colour, esc, nice_step};
 
 /// The page. `boards` holds one sample board per variant (an SVG picture each).
 pub fn html(r: &Report, boards: &[(String, String)]) -> String {
@@ -517,23 +502,6 @@ impl Axis {
     }
 }
 
-/// The least round step (1, 2 or 5 times a power of ten) that cuts `span` into at most
-/// `most` parts.
-fn nice_step(span: f64, most: f64) -> f64 {
-    if span <= 0.0 || !span.is_finite() {
-        return 1.0;
-    }
-    let mut p = 10f64.powf((span / most).log10().floor());
-    loop {
-        for m in [1.0, 2.0, 5.0] {
-            if span / (m * p) <= most + 1e-9 {
-                return m * p;
-            }
-        }
-        p *= 10.0;
-    }
-}
-
 fn legend(h: &mut String, r: &Report) {
     h.push_str("<p>");
     for (i, v) in r.results.iter().enumerate() {
@@ -938,26 +906,13 @@ fn bots_table(h: &mut String, r: &Report) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Axis, Point, Span, nice_step};
+    use super::{Axis, Point, Span};
 
     fn point(value: f64, half: f64) -> Point {
         Point {
             value,
             low: value - half,
             high: value + half,
-        }
-    }
-
-    #[test]
-    fn steps_are_round_and_cut_the_span_into_few_parts() {
-        for (span, most, step) in [
-            (1.0, 4.0, 0.5),
-            (0.15, 6.0, 0.05),
-            (12.0, 5.0, 5.0),
-            (0.8, 5.0, 0.2),
-            (163.7 - 149.6, 5.0, 5.0),
-        ] {
-            assert!((nice_step(span, most) - step).abs() < 1e-12, "{span}");
         }
     }
 
