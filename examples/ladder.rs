@@ -1,7 +1,9 @@
-//! The strength ladder of docs/strength.md: plays each bot against the next one in the list,
-//! two players, every deal once with each seating, and fits one Elo rating per bot and
-//! variant (Bradley–Terry by maximum likelihood) with 95 % intervals over deals, anchored at
-//! `greedy` = 0 so that ratings compare across variants. It also times each bot's moves.
+//! The strength ladder of docs/strength.md with each bot's time per move: plays each bot
+//! against the next one in the list, two players, every deal once with each seating, and fits
+//! one Elo rating per bot and variant as `hunters ladder` does ([`hunters::ladder::fit`]:
+//! Bradley–Terry, anchored at `greedy` = 0 so that ratings compare across variants) with 95 %
+//! intervals over deals, timing every decision. `hunters ladder` gives the ratings with the
+//! depth, the seat edge and the luck, without the clock.
 //!
 //! ```sh
 //! cargo run --release --example ladder -- --deals 100 2002 2014 2020
@@ -22,13 +24,13 @@ use std::time::{Duration, Instant};
 
 use hunters::Variant;
 use hunters::bot::{Bot, BotKind};
+use hunters::ladder::{self, Deal, Result2};
 use hunters::compare::deal_seed;
 use hunters::game::{Game, Move};
 use hunters::rng::{below, stream};
 
 const DEFAULT_BOTS: &str = "random,greedy,mcts:100,mcts:300,mcts-v1,mcts,mcts:4000";
-const ANCHOR: &str = "greedy";
-const BOOTSTRAP: usize = 1000;
+const BOOTSTRAP: usize = ladder::BOOTSTRAP;
 
 fn main() -> ExitCode {
     match run() {
@@ -38,14 +40,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// What one pair's games of one deal gave: the first bot's points (a win 1, a draw ½) out of
-/// the games played.
-#[derive(Clone, Copy, Default)]
-struct Result2 {
-    first: f64,
-    games: f64,
 }
 
 /// Time spent choosing and decisions made, per bot.
@@ -82,7 +76,7 @@ fn run() -> Result<(), String> {
     if bots.len() < 2 {
         return Err("--bots needs at least two bots".to_string());
     }
-    let anchor = bots.iter().position(|b| b.name() == ANCHOR).unwrap_or(0);
+    let anchor = ladder::anchor(&bots);
     println!(
         "Elo by Bradley–Terry over {deals} deals per pair (seed {seed}), each bot against the next, \
          seats swapped; 95 % intervals over deals; {} = 0.\n",
@@ -90,14 +84,15 @@ fn run() -> Result<(), String> {
     );
     for variant in &variants {
         let (results, clocks) = play(variant, &bots, deals, seed, jobs);
-        let ratings = fit(&results, bots.len(), anchor, None);
+        let all: Vec<usize> = (0..results.len()).collect();
+        let ratings = ladder::fit(&results, &all, bots.len(), anchor);
         let mut samples: Vec<Vec<f64>> = vec![Vec::new(); bots.len()];
         let mut rng = stream(seed, "ladder bootstrap");
         for _ in 0..BOOTSTRAP {
             let pick: Vec<usize> = (0..deals)
                 .map(|_| below(&mut rng, deals as usize))
                 .collect();
-            for (b, r) in fit(&results, bots.len(), anchor, Some(&pick))
+            for (b, r) in ladder::fit(&results, &pick, bots.len(), anchor)
                 .into_iter()
                 .enumerate()
             {
@@ -112,9 +107,7 @@ fn run() -> Result<(), String> {
             s.sort_by(f64::total_cmp);
             let (lo, hi) = (s[BOOTSTRAP * 25 / 1000], s[BOOTSTRAP * 975 / 1000 - 1]);
             let against_next = if b + 1 < bots.len() {
-                let (w, g) = results.iter().fold((0.0, 0.0), |(w, g), deal| {
-                    (w + deal[b].first, g + deal[b].games)
-                });
+                let (w, g) = wins(&results, b);
                 format!("{:.1} % against {}", 100.0 * w / g, bots[b + 1])
             } else {
                 String::new()
@@ -136,7 +129,7 @@ fn run() -> Result<(), String> {
         println!();
         for pair in 0..bots.len() - 1 {
             if shutout(&results, pair) {
-                let w: f64 = results.iter().map(|deal| deal[pair].first).sum();
+                let (w, _) = wins(&results, pair);
                 let (winner, loser) = if w > 0.0 {
                     (pair, pair + 1)
                 } else {
@@ -155,11 +148,16 @@ fn run() -> Result<(), String> {
     Ok(())
 }
 
+/// The first bot's points of `pair` over every deal, and the games.
+fn wins(results: &[Deal], pair: usize) -> (f64, f64) {
+    results.iter().fold((0.0, 0.0), |(w, g), deal| {
+        (w + deal.steps[pair][0].share + deal.steps[pair][1].share, g + 2.0)
+    })
+}
+
 /// Whether one bot of `pair` won every game of it.
-fn shutout(results: &[Vec<Result2>], pair: usize) -> bool {
-    let (w, g) = results.iter().fold((0.0, 0.0), |(w, g), deal| {
-        (w + deal[pair].first, g + deal[pair].games)
-    });
+fn shutout(results: &[Deal], pair: usize) -> bool {
+    let (w, g) = wins(results, pair);
     w == 0.0 || w == g
 }
 
@@ -186,11 +184,15 @@ fn play(
     deals: u64,
     seed: u64,
     jobs: usize,
-) -> (Vec<Vec<Result2>>, Vec<Clock>) {
+) -> (Vec<Deal>, Vec<Clock>) {
     let pairs = bots.len() - 1;
     let total = deals * pairs as u64;
     let next = AtomicU64::new(0);
-    let results = Mutex::new(vec![vec![Result2::default(); pairs]; deals as usize]);
+    let blank = Deal {
+        steps: vec![[Result2::default(); 2]; pairs],
+        ..Deal::default()
+    };
+    let results = Mutex::new(vec![blank; deals as usize]);
     let clocks = Mutex::new(vec![Clock::default(); bots.len()]);
     std::thread::scope(|s| {
         for _ in 0..jobs {
@@ -204,19 +206,18 @@ fn play(
                     let pair = pairs - 1 - (job / deals) as usize;
                     let deal = job % deals;
                     let game_seed = deal_seed(seed, deal);
-                    let mut r = Result2::default();
-                    for seating in 0..2 {
+                    let mut r = [Result2::default(); 2];
+                    for (seating, result) in r.iter_mut().enumerate() {
                         let (points, spent) =
                             game(variant, game_seed, [&bots[pair], &bots[pair + 1]], seating);
-                        r.first += points;
-                        r.games += 1.0;
+                        result.share = points;
                         let mut c = clocks.lock().unwrap();
                         for (k, (d, m)) in spent.into_iter().enumerate() {
                             c[pair + k].spent += d;
                             c[pair + k].moves += m;
                         }
                     }
-                    results.lock().unwrap()[deal as usize][pair] = r;
+                    results.lock().unwrap()[deal as usize].steps[pair] = r;
                 }
             });
         }
@@ -256,31 +257,4 @@ fn game(
         std::cmp::Ordering::Less => 0.0,
     };
     (points, spent)
-}
-
-/// Elo ratings (anchored at `anchor` = 0) that maximise the Bradley–Terry likelihood of the
-/// results of the deals `pick` (all of them when `None`, each as often as it is named), each
-/// pair with one virtual draw. On a chain of pairs the fit has a closed form: each step is
-/// the Elo of its pair's score.
-fn fit(results: &[Vec<Result2>], bots: usize, anchor: usize, pick: Option<&[usize]>) -> Vec<f64> {
-    let mut step = Vec::with_capacity(bots - 1);
-    for pair in 0..bots - 1 {
-        let (mut w, mut g) = (0.5, 1.0);
-        let mut add = |d: usize| {
-            w += results[d][pair].first;
-            g += results[d][pair].games;
-        };
-        match pick {
-            Some(p) => p.iter().for_each(|&d| add(d)),
-            None => (0..results.len()).for_each(add),
-        }
-        let p = w / g;
-        step.push(400.0 * (p / (1.0 - p)).log10());
-    }
-    let mut rating = vec![0.0; bots];
-    for b in 1..bots {
-        rating[b] = rating[b - 1] - step[b - 1];
-    }
-    let shift = rating[anchor];
-    rating.iter().map(|r| r - shift).collect()
 }
