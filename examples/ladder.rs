@@ -24,9 +24,9 @@ use std::time::{Duration, Instant};
 
 use hunters::Variant;
 use hunters::bot::{Bot, BotKind};
-use hunters::ladder::{self, Deal, Result2};
 use hunters::compare::deal_seed;
 use hunters::game::{Game, Move};
+use hunters::ladder::{self, Deal, Result2};
 use hunters::rng::{below, stream};
 
 const DEFAULT_BOTS: &str = "random,greedy,mcts:100,mcts:300,mcts-v1,mcts,mcts:4000";
@@ -151,7 +151,10 @@ fn run() -> Result<(), String> {
 /// The first bot's points of `pair` over every deal, and the games.
 fn wins(results: &[Deal], pair: usize) -> (f64, f64) {
     results.iter().fold((0.0, 0.0), |(w, g), deal| {
-        (w + deal.steps[pair][0].share + deal.steps[pair][1].share, g + 2.0)
+        (
+            w + deal.steps[pair][0].share + deal.steps[pair][1].share,
+            g + 2.0,
+        )
     })
 }
 

@@ -96,9 +96,14 @@ fn ratings_drawn_from_a_known_truth_are_covered_as_often_as_they_say() {
 }
 
 #[test]
-fn an_identical_bot_shows_no_gap_and_no_chain() {
+fn an_identical_bot_under_two_names_shows_no_gap_and_no_chain() {
+    // `greedy/no-scout` is `greedy` under another name where there is no Scout tile.
     let variant = Variant::load("2020").unwrap();
-    let bots = [BotKind::Random, BotKind::Greedy, BotKind::Greedy];
+    let bots = [
+        BotKind::Random,
+        BotKind::Greedy,
+        "greedy/no-scout".parse().unwrap(),
+    ];
     let plan = Ladder {
         bots: bots.to_vec(),
         luck: Some(1),
@@ -109,6 +114,7 @@ fn an_identical_bot_shows_no_gap_and_no_chain() {
         .map(|d| plan.play_deal(&variant, 3, d).unwrap())
         .collect();
     let names: Vec<String> = bots.iter().map(BotKind::name).collect();
+    assert_eq!(names[2], "greedy/no-scout");
     let s = ladder::summarize(&deals, &plan, &names, ladder::STEP, 3);
     let same = &s.steps[1];
     assert_eq!(same.gap.value, 0.0, "{same:?}");
