@@ -322,6 +322,34 @@ fn seeds_are_strings_in_json() {
 }
 
 #[test]
+fn ladder_json_has_the_documented_keys() {
+    let full = json_of(&[
+        "ladder",
+        "--games",
+        "2",
+        "--bots",
+        "random,greedy",
+        "--without",
+        "no-huts",
+        "--json",
+        "2020",
+    ]);
+    let one = json_of(&[
+        "ladder",
+        "--games",
+        "2",
+        "--bots",
+        "greedy",
+        "--without",
+        "no-huts",
+        "--json",
+        "2002",
+    ]);
+    assert!(one["variants"][0]["luck"].is_null());
+    check("ladder", &[full, one]);
+}
+
+#[test]
 fn variants_json_has_the_documented_keys() {
     let v = json_of(&["variants", "--json"]);
     let options = v["options"].as_array().unwrap();
