@@ -15,10 +15,11 @@
 //! interval (Wilson, 95 %) is over independent games. The deals come from `--seed` (default
 //! 31337, the tuning seed of `examples/tune.rs`).
 
+#[path = "shared/parallel.rs"]
+mod parallel;
+
 use std::collections::BTreeSet;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use hunters::Variant;
 use hunters::bot::{Bot, BotKind};
@@ -73,27 +74,17 @@ fn run() -> Result<(), String> {
     let [first, second] = &kinds[..] else {
         return Err("--bots takes two bots, e.g. mcts,greedy".to_string());
     };
-    let next = AtomicU64::new(0);
-    let games = Mutex::new(Vec::new());
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    std::thread::scope(|s| {
-        for _ in 0..jobs {
-            s.spawn(|| {
-                loop {
-                    let deal = next.fetch_add(1, Ordering::Relaxed);
-                    if deal >= deals {
-                        break;
-                    }
-                    for seat in 0..2 {
-                        let g = game(&variant, [first, second], deal_seed(seed, deal), seat);
-                        let g = Game1 { deal, ..g };
-                        games.lock().unwrap().push(g);
-                    }
-                }
-            });
-        }
-    });
-    let games = games.into_inner().unwrap();
+    let games: Vec<Game1> = parallel::in_parallel(deals, parallel::cores(), |deal| {
+        (0..2)
+            .map(|seat| Game1 {
+                deal,
+                ..game(&variant, [first, second], deal_seed(seed, deal), seat)
+            })
+            .collect::<Vec<_>>()
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     println!(
         "{} against {} in {}, {deals} deals (seed {seed}), seats swapped: {} games",
         first.name(),

@@ -17,9 +17,10 @@
 //! Time per move is the mean wall-clock time of a bot's decisions, with one game per core
 //! (`--jobs`, default the number of cores).
 
+#[path = "shared/parallel.rs"]
+mod parallel;
+
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use hunters::Variant;
@@ -53,7 +54,7 @@ fn run() -> Result<(), String> {
     let mut bots_arg = DEFAULT_BOTS.to_string();
     let mut deals: u64 = 100;
     let mut seed: u64 = 2718;
-    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut jobs = parallel::cores();
     let mut variants = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -190,42 +191,39 @@ fn play(
 ) -> (Vec<Deal>, Vec<Clock>) {
     let pairs = bots.len() - 1;
     let total = deals * pairs as u64;
-    let next = AtomicU64::new(0);
-    let blank = Deal {
-        steps: vec![[Result2::default(); 2]; pairs],
-        ..Deal::default()
-    };
-    let results = Mutex::new(vec![blank; deals as usize]);
-    let clocks = Mutex::new(vec![Clock::default(); bots.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..jobs {
-            s.spawn(|| {
-                loop {
-                    // The costliest pairs first, so that no thread is left with one at the end.
-                    let job = next.fetch_add(1, Ordering::Relaxed);
-                    if job >= total {
-                        break;
-                    }
-                    let pair = pairs - 1 - (job / deals) as usize;
-                    let deal = job % deals;
-                    let game_seed = deal_seed(seed, deal);
-                    let mut r = [Result2::default(); 2];
-                    for (seating, result) in r.iter_mut().enumerate() {
-                        let (points, spent) =
-                            game(variant, game_seed, [&bots[pair], &bots[pair + 1]], seating);
-                        result.share = points;
-                        let mut c = clocks.lock().unwrap();
-                        for (k, (d, m)) in spent.into_iter().enumerate() {
-                            c[pair + k].spent += d;
-                            c[pair + k].moves += m;
-                        }
-                    }
-                    results.lock().unwrap()[deal as usize].steps[pair] = r;
-                }
-            });
+    let played = parallel::in_parallel(total, jobs, |job| {
+        // The costliest pairs first, so that no thread is left with one at the end.
+        let pair = pairs - 1 - (job / deals) as usize;
+        let deal = job % deals;
+        let game_seed = deal_seed(seed, deal);
+        let mut r = [Result2::default(); 2];
+        let mut spent = [(Duration::ZERO, 0u64); 2];
+        for (seating, result) in r.iter_mut().enumerate() {
+            let (points, s) = game(variant, game_seed, [&bots[pair], &bots[pair + 1]], seating);
+            result.share = points;
+            for (k, (d, m)) in s.into_iter().enumerate() {
+                spent[k].0 += d;
+                spent[k].1 += m;
+            }
         }
+        (pair, deal, r, spent)
     });
-    (results.into_inner().unwrap(), clocks.into_inner().unwrap())
+    let mut results = vec![
+        Deal {
+            steps: vec![[Result2::default(); 2]; pairs],
+            ..Deal::default()
+        };
+        deals as usize
+    ];
+    let mut clocks = vec![Clock::default(); bots.len()];
+    for (pair, deal, r, spent) in played {
+        results[deal as usize].steps[pair] = r;
+        for (k, (d, m)) in spent.into_iter().enumerate() {
+            clocks[pair + k].spent += d;
+            clocks[pair + k].moves += m;
+        }
+    }
+    (results, clocks)
 }
 
 /// One game of `pair[0]` against `pair[1]`, `pair[0]` in seat `seating`: its points (1, ½ or

@@ -19,9 +19,10 @@
 //! a master seed that no measurement in docs/strength.md uses, so that numbers tuned here are
 //! then measured on other deals.
 
+#[path = "shared/parallel.rs"]
+mod parallel;
+
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use hunters::Variant;
 use hunters::bot::mcts::{Allocation, DEFAULT_PLAYOUTS, Params};
@@ -272,34 +273,22 @@ fn set(params: &mut Params, kv: &str) -> Result<(), String> {
 /// Each deal's share of the points (a win 1, a draw ½) of the tuned bot over its two games,
 /// and its mean margin, deal by deal.
 fn play(setup: &Setup) -> (Vec<f64>, Vec<f64>) {
-    let next = AtomicU64::new(0);
-    let results = Mutex::new(vec![(0.0, 0.0); setup.deals as usize]);
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    std::thread::scope(|s| {
-        for _ in 0..jobs {
-            s.spawn(|| {
-                loop {
-                    let deal = next.fetch_add(1, Ordering::Relaxed);
-                    if deal >= setup.deals {
-                        break;
-                    }
-                    let seed = deal_seed(setup.seed, deal);
-                    let mut share = 0.0;
-                    let mut margin = 0.0;
-                    let games = 2.0 * setup.against.len() as f64;
-                    for against in &setup.against {
-                        for tuned_seat in 0..2 {
-                            let (s, m) = game(setup, against, seed, tuned_seat);
-                            share += s / games;
-                            margin += m / games;
-                        }
-                    }
-                    results.lock().unwrap()[deal as usize] = (share, margin);
-                }
-            });
+    parallel::in_parallel(setup.deals, parallel::cores(), |deal| {
+        let seed = deal_seed(setup.seed, deal);
+        let mut share = 0.0;
+        let mut margin = 0.0;
+        let games = 2.0 * setup.against.len() as f64;
+        for against in &setup.against {
+            for tuned_seat in 0..2 {
+                let (s, m) = game(setup, against, seed, tuned_seat);
+                share += s / games;
+                margin += m / games;
+            }
         }
-    });
-    results.into_inner().unwrap().into_iter().unzip()
+        (share, margin)
+    })
+    .into_iter()
+    .unzip()
 }
 
 /// One game with the tuned bot in `tuned_seat`: its share of the win and its margin.

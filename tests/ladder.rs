@@ -350,8 +350,7 @@ fn strategies_are_valued_against_the_unrestricted_bot() {
 
 #[test]
 fn the_ladder_report_draws_in_a_headless_browser() {
-    use crate::run::{HEADLESS, assert_drawn, browser};
-    use std::process::Command;
+    use crate::run::{assert_screenshot, browser, parsed_page};
     let dir = std::env::temp_dir().join(format!("hunters-ladder-page-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let page = dir.join("ladder.html");
@@ -397,13 +396,7 @@ fn the_ladder_report_draws_in_a_headless_browser() {
     };
     let url = format!("file://{}", page.display());
     let profile = format!("--user-data-dir={}", dir.join("profile").display());
-    let dom = Command::new(browser)
-        .args(HEADLESS)
-        .arg(&profile)
-        .args(["--dump-dom", &url])
-        .output()
-        .expect("the browser runs");
-    let parsed = String::from_utf8_lossy(&dom.stdout);
+    let parsed = parsed_page(browser, &profile, &url);
     for heading in [
         "Depth, luck and strategies",
         "Ratings",
@@ -421,21 +414,12 @@ fn the_ladder_report_draws_in_a_headless_browser() {
         parsed.contains(r#"class="bound""#),
         "random's bound is drawn"
     );
-    let log = String::from_utf8_lossy(&dom.stderr);
-    assert!(
-        !log.contains("Uncaught") && !log.contains("CONSOLE"),
-        "{log}"
+    assert_screenshot(
+        browser,
+        &profile,
+        &url,
+        "1200,2000",
+        &dir.join("ladder.png"),
     );
-    let shot = dir.join("ladder.png");
-    let o = Command::new(browser)
-        .args(HEADLESS)
-        .arg(&profile)
-        .arg("--window-size=1200,2000")
-        .arg(format!("--screenshot={}", shot.display()))
-        .arg(&url)
-        .output()
-        .expect("the browser runs");
-    assert!(shot.exists(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_drawn(&shot);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -8,9 +8,8 @@
 use crate::run;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use run::{HEADLESS, assert_drawn, browser, hunters, stderr};
+use run::{assert_screenshot, browser, hunters, parsed_page, stderr};
 
 fn report(dir: &Path) -> PathBuf {
     let page = dir.join("report.html");
@@ -75,13 +74,7 @@ fn the_report_draws_in_a_headless_browser() {
     let profile_arg = format!("--user-data-dir={}", profile.display());
 
     // The page as the browser parsed it.
-    let dom = Command::new(browser)
-        .args(HEADLESS)
-        .arg(&profile_arg)
-        .args(["--dump-dom", &url])
-        .output()
-        .expect("the browser runs");
-    let parsed = String::from_utf8_lossy(&dom.stdout);
+    let parsed = parsed_page(browser, &profile_arg, &url);
     assert!(
         parsed.contains("Points per player and game"),
         "{parsed:.300}"
@@ -101,23 +94,14 @@ fn the_report_draws_in_a_headless_browser() {
         parsed.contains(r##"fill="#444">0</text>"##),
         "a labelled zero"
     );
-    let log = String::from_utf8_lossy(&dom.stderr);
-    assert!(
-        !log.contains("Uncaught") && !log.contains("CONSOLE"),
-        "the browser logged script errors: {log}"
-    );
 
     // A screenshot, and it is not blank.
-    let shot = dir.join("report.png");
-    let o = Command::new(browser)
-        .args(HEADLESS)
-        .arg(&profile_arg)
-        .arg("--window-size=1200,2400")
-        .arg(format!("--screenshot={}", shot.display()))
-        .arg(&url)
-        .output()
-        .expect("the browser runs");
-    assert!(shot.exists(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_drawn(&shot);
+    assert_screenshot(
+        browser,
+        &profile_arg,
+        &url,
+        "1200,2400",
+        &dir.join("report.png"),
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

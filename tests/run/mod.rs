@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 /// Runs `command` with `input` on its standard input and waits for it. The input is written
@@ -70,6 +71,38 @@ pub const HEADLESS: [&str; 6] = [
     "--enable-logging=stderr",
     "--v=0",
 ];
+
+/// The page at `url` as the headless browser parsed it (profile flag `profile`), asserting
+/// that no script error was logged.
+pub fn parsed_page(browser: &str, profile: &str, url: &str) -> String {
+    let dom = Command::new(browser)
+        .args(HEADLESS)
+        .arg(profile)
+        .args(["--dump-dom", url])
+        .output()
+        .expect("the browser runs");
+    let log = String::from_utf8_lossy(&dom.stderr);
+    assert!(
+        !log.contains("Uncaught") && !log.contains("CONSOLE"),
+        "the browser logged script errors: {log}"
+    );
+    String::from_utf8_lossy(&dom.stdout).into_owned()
+}
+
+/// A screenshot of `url` in a window of `size` (`"1200,2400"`) written to `shot`, and
+/// asserted to be a picture ([`assert_drawn`]).
+pub fn assert_screenshot(browser: &str, profile: &str, url: &str, size: &str, shot: &Path) {
+    let o = Command::new(browser)
+        .args(HEADLESS)
+        .arg(profile)
+        .arg(format!("--window-size={size}"))
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(url)
+        .output()
+        .expect("the browser runs");
+    assert!(shot.exists(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_drawn(shot);
+}
 
 /// Asserts that a PNG screenshot is a picture: inked, and in many colours, not a blank page.
 pub fn assert_drawn(shot: &std::path::Path) {
