@@ -73,6 +73,8 @@ mod scenarios_2020;
 mod scenarios_classic;
 #[path = "scout.rs"]
 mod scout;
+#[path = "serve.rs"]
+mod serve;
 #[path = "sweep.rs"]
 mod sweep;
 #[path = "tilesets.rs"]

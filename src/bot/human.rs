@@ -194,7 +194,7 @@ impl HumanBot {
                         return Err("left the game".to_string());
                     }
                 }
-                _ => match choose(game, moves, &line) {
+                _ => match read_entry(game, moves, &line) {
                     Ok(m) => return Ok(Action::Play(m)),
                     Err(why) => self.say(&format!("Not that: {why}.\n"))?,
                 },
@@ -302,7 +302,9 @@ fn list(game: &Game, moves: &[Move]) -> String {
 }
 
 /// The move an entry names, or why it names none.
-fn choose(game: &Game, moves: &[Move], text: &str) -> Result<Move, String> {
+/// The legal move a person's entry names: its number in `moves` or a move in the notation;
+/// else why not, in the words every table gives (the terminal, the browser).
+pub fn read_entry(game: &Game, moves: &[Move], text: &str) -> Result<Move, String> {
     if let Ok(n) = text.parse::<usize>() {
         return moves
             .get(n)

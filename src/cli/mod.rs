@@ -7,6 +7,7 @@ mod page;
 mod play;
 mod record;
 mod render;
+mod serve;
 mod simulate;
 mod tiles;
 mod variants;
@@ -43,6 +44,10 @@ enum Command {
     /// to the first player at each level of play, how much the deal decides.
     #[command(after_help = EXIT_CODES)]
     Ladder(ladder::Args),
+    /// Serves games to play in the browser on this machine: the JSON API of a table (the page
+    /// that plays through it is not written yet).
+    #[command(after_help = EXIT_CODES)]
+    Serve(serve::Args),
     /// Scores a game played at the table as it is played: each tile drawn and where it went.
     #[command(after_help = EXIT_CODES)]
     Record(record::Args),
@@ -80,6 +85,7 @@ pub fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Record(args) => record::run(&args),
         Command::Ladder(args) => ladder::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Tiles(args) => tiles::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Variants(args) => variants::run(&args),

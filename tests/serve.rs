@@ -1,0 +1,315 @@
+//! `hunters serve`: the JSON API of a table in the browser, driven by a scripted client over
+//! loopback — whole games to their end with an illegal attempt, an undo and the log verified;
+//! bad requests answered with a 4xx and a message; fifty games at once.
+
+use crate::run::{hunters, stderr};
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{Value, json};
+
+/// A server on a free port of loopback, stopped when dropped.
+struct Served {
+    child: Child,
+    addr: String,
+}
+
+impl Served {
+    fn start() -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hunters"))
+            .args(["serve", "--threads", "8"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        assert!(
+            addr.starts_with("127.0.0.1:"),
+            "loopback by default: {addr}"
+        );
+        Served { child, addr }
+    }
+
+    /// One request: the status and the body.
+    fn call(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        write!(
+            s,
+            "{method} {path} HTTP/1.0\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            self.addr,
+            body.len()
+        )
+        .unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).unwrap();
+        // HTTP/1.0: the whole body, never in chunks.
+        let status = out[9..12].parse().unwrap();
+        let body = out
+            .split_once("\r\n\r\n")
+            .map_or("", |(_, b)| b)
+            .to_string();
+        (status, body)
+    }
+
+    fn json(&self, method: &str, path: &str, body: &str) -> (u16, Value) {
+        let (status, text) = self.call(method, path, body);
+        let v = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"));
+        (status, v)
+    }
+
+    /// Memory the server holds, from /proc (Linux), in kB.
+    fn resident_kb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Plays game `id` to its end: the person takes the first legal move, the bots move when
+/// asked. The number of requests it took.
+fn play_to_end(s: &Served, id: &str) -> usize {
+    let mut requests = 0;
+    loop {
+        let (status, state) = s.json("GET", &format!("/api/games/{id}"), "");
+        assert_eq!(status, 200, "{state}");
+        requests += 1;
+        if state["over"] == true {
+            return requests;
+        }
+        let (status, after) = if state["turn"]["person"] == true {
+            s.json(
+                "POST",
+                &format!("/api/games/{id}/move"),
+                &json!({ "entry": "0" }).to_string(),
+            )
+        } else {
+            s.json("POST", &format!("/api/games/{id}/bot"), "")
+        };
+        assert_eq!(status, 200, "{after}");
+        requests += 1;
+    }
+}
+
+#[test]
+fn a_whole_game_is_played_through_the_api_and_its_log_verifies() {
+    let s = Served::start();
+    let new = json!({ "variant": "2020", "seats": ["person", "greedy"], "seed": "7" });
+    let (status, state) = s.json("POST", "/api/games", &new.to_string());
+    assert_eq!(status, 201, "{state}");
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(id.len(), 32, "a 128-bit id");
+    assert_eq!(state["turn"]["person"], true);
+    // An illegal attempt is answered with the terminal's reason.
+    let (status, refused) = s.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        &json!({ "entry": "5,5 r0" }).to_string(),
+    );
+    assert_eq!(status, 422);
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("touches no tile"),
+        "{refused}"
+    );
+    // A move, the bot's answer, then undo: back to the first state.
+    let first = s.json("GET", &format!("/api/games/{id}"), "").1;
+    let (status, moved) = s.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        &json!({ "entry": "1" }).to_string(),
+    );
+    assert_eq!(status, 200, "{moved}");
+    assert!(
+        moved["played"]["move"]
+            .as_str()
+            .unwrap()
+            .starts_with("place 1 ")
+    );
+    // It is the bot's turn: a person's move is out of order.
+    let (status, _) = s.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        &json!({ "entry": "0" }).to_string(),
+    );
+    assert_eq!(status, 409);
+    let (status, bot) = s.json("POST", &format!("/api/games/{id}/bot"), "");
+    assert_eq!(status, 200, "{bot}");
+    assert_eq!(bot["can_undo"], true);
+    let (status, undone) = s.json("POST", &format!("/api/games/{id}/undo"), "");
+    assert_eq!(status, 200, "{undone}");
+    assert_eq!(undone["board"], first["board"]);
+    assert_eq!(undone["moves"], first["moves"]);
+    play_to_end(&s, &id);
+    let (status, end) = s.json("GET", &format!("/api/games/{id}"), "");
+    assert_eq!(status, 200);
+    assert_eq!(end["over"], true);
+    assert!(end["winners"].is_array());
+    // The log, downloaded, verifies; uploaded again it starts the same game.
+    let (status, log) = s.call("GET", &format!("/api/games/{id}/log"), "");
+    assert_eq!(status, 200);
+    let dir = std::env::temp_dir().join(format!("hunters-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.log");
+    std::fs::write(&path, &log).unwrap();
+    let v = hunters(&["verify", path.to_str().unwrap()]);
+    assert!(v.status.success(), "{}\n{log}", stderr(&v));
+    let (status, resumed) = s.json("POST", "/api/games/resume", &log);
+    assert_eq!(status, 201, "{resumed}");
+    assert_eq!(resumed["board"], end["board"]);
+    assert_eq!(resumed["players"], end["players"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_requests_get_a_4xx_and_a_message() {
+    let s = Served::start();
+    let post = |path: &str, body: &str| s.json("POST", path, body);
+    let cases: Vec<((u16, Value), u16, &str)> = vec![
+        (post("/api/games/0123/bot", ""), 404, "unknown game id"),
+        (post("/api/games", "{not json"), 400, "malformed body"),
+        (
+            post(
+                "/api/games",
+                &json!({"variant": "/etc/passwd", "seats": ["person", "greedy"]}).to_string(),
+            ),
+            400,
+            "a path in a request",
+        ),
+        (
+            post(
+                "/api/games",
+                &json!({"variant": "../variants/x.toml", "seats": ["person", "greedy"]})
+                    .to_string(),
+            ),
+            400,
+            "a relative path",
+        ),
+        (
+            post(
+                "/api/games",
+                &json!({"variant": "2020", "seats": ["person", "exec:/bin/sh"]}).to_string(),
+            ),
+            400,
+            "a program seat",
+        ),
+        (
+            post(
+                "/api/games",
+                &json!({"variant": "2020", "seats": ["person"]}).to_string(),
+            ),
+            400,
+            "one seat",
+        ),
+        (
+            post("/api/games/resume", "not a log"),
+            400,
+            "a malformed log",
+        ),
+        (
+            s.json("DELETE", "/api/games", ""),
+            404,
+            "an unknown request",
+        ),
+    ];
+    for ((status, body), want, why) in cases {
+        assert_eq!(status, want, "{why}: {body}");
+        assert!(
+            body["error"].as_str().is_some_and(|m| !m.is_empty()),
+            "{why}: {body}"
+        );
+    }
+    // An oversized upload.
+    let big = "x".repeat(2 << 20);
+    let (status, body) = s.json("POST", "/api/games/resume", &big);
+    assert_eq!(status, 413, "{body}");
+    // A move for the wrong player: the bot's seat moves first here.
+    let new = json!({ "variant": "2002", "seats": ["greedy", "person"], "seed": "3" });
+    let (_, state) = post("/api/games", &new.to_string());
+    let id = state["id"].as_str().unwrap();
+    let (status, body) = post(&format!("/api/games/{id}/move"), r#"{"entry": "0"}"#);
+    assert_eq!(status, 409, "{body}");
+    let (status, body) = post(&format!("/api/games/{id}/undo"), "");
+    assert_eq!(status, 409, "nothing to undo: {body}");
+    // The server still answers after all of it.
+    let (status, _) = s.json("GET", &format!("/api/games/{id}"), "");
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn fifty_games_at_once_are_played_to_their_end() {
+    let s = Served::start();
+    let ids: Vec<String> = (0..50)
+        .map(|g| {
+            let seats = if g % 2 == 0 {
+                json!(["person", "random"])
+            } else {
+                json!(["greedy", "person", "random"])
+            };
+            let variant = ["2002", "2014", "2020", "2002-scout", "2014-scout"][g % 5];
+            let new = json!({ "variant": variant, "seats": seats, "seed": g.to_string() });
+            let (status, state) = s.json("POST", "/api/games", &new.to_string());
+            assert_eq!(status, 201, "{state}");
+            state["id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let start = std::time::Instant::now();
+    let requests: usize = std::thread::scope(|scope| {
+        let handles: Vec<_> = ids
+            .iter()
+            .map(|id| scope.spawn(|| play_to_end(&s, id)))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).sum()
+    });
+    for id in &ids {
+        let (status, state) = s.json("GET", &format!("/api/games/{id}"), "");
+        assert_eq!(status, 200);
+        assert_eq!(state["over"], true);
+    }
+    println!(
+        "50 games, {requests} requests in {:.1} s; the server holds {} kB",
+        start.elapsed().as_secs_f64(),
+        s.resident_kb().map_or("?".to_string(), |k| k.to_string())
+    );
+}
+
+#[test]
+fn another_address_than_loopback_is_warned_of() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hunters"))
+        .args(["serve", "--bind", "0.0.0.0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.contains("http://0.0.0.0:"), "{line}");
+    child.kill().unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("warning") && err.contains("not loopback"),
+        "{err}"
+    );
+}
