@@ -318,6 +318,11 @@ impl Table {
             }
             _ => Vec::new(),
         };
+        let winners = if g.is_over() {
+            json!(g.winners().iter().map(|w| w + 1).collect::<Vec<_>>())
+        } else {
+            Value::Null
+        };
         json!({
             "variant": self.variant,
             "seed": self.seed.to_string(),
@@ -328,7 +333,7 @@ impl Table {
             "moves": moves,
             "can_undo": self.can_undo(),
             "over": g.is_over(),
-            "winners": if g.is_over() { json!(g.winners().iter().map(|w| w + 1).collect::<Vec<_>>()) } else { Value::Null },
+            "winners": winners,
         })
     }
 

@@ -115,7 +115,7 @@ fn route(method: &Method, url: &str, body: &str, tables: &Mutex<Tables>) -> Answ
     match (method, parts.as_slice()) {
         (Method::Post, ["api", "games"]) => match serde_json::from_str::<NewGame>(body) {
             Ok(request) => match new_id() {
-                Ok(id) => tables.start(request, id, hunters_seed()),
+                Ok(id) => tables.start(request, id, super::common::pick_seed()),
                 Err(a) => a,
             },
             Err(e) => Answer::refuse(
@@ -177,9 +177,4 @@ fn new_id() -> Result<String, Answer> {
         .and_then(|mut f| f.read_exact(&mut bytes))
         .map_err(|e| Answer::refuse(500, format!("no randomness for a game id: {e}")))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
-}
-
-/// A seed for a game that names none.
-fn hunters_seed() -> u64 {
-    super::common::pick_seed()
 }
