@@ -16,18 +16,25 @@ struct Served {
     addr: String,
 }
 
+/// `hunters serve` with `args`, and the line it prints once it listens.
+fn serve(args: &[&str]) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hunters"))
+        .arg("serve")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    (child, line)
+}
+
 impl Served {
     fn start() -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hunters"))
-            .args(["serve", "--threads", "8"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let (child, line) = serve(&["--threads", "8"]);
         let addr = line
             .split("http://")
             .nth(1)
@@ -294,16 +301,7 @@ fn fifty_games_at_once_are_played_to_their_end() {
 
 #[test]
 fn another_address_than_loopback_is_warned_of() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hunters"))
-        .args(["serve", "--bind", "0.0.0.0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let (mut child, line) = serve(&["--bind", "0.0.0.0"]);
     assert!(line.contains("http://0.0.0.0:"), "{line}");
     child.kill().unwrap();
     let out = child.wait_with_output().unwrap();

@@ -423,8 +423,9 @@ fn players(game: &Game) -> Vec<Value> {
         .collect()
 }
 
-/// What a player at the table sees: never the order of the tiles to come.
-fn state(game: &Game) -> Value {
+/// What a player at the table sees, as the bot protocol sends it (docs/bot-protocol.md, and
+/// the browser's table, docs/serve.md): never the order of the tiles to come.
+pub fn state(game: &Game) -> Value {
     let tiles = &game.tiles().tiles;
     let turn = game.turn();
     let board: Vec<Value> = game

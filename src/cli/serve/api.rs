@@ -6,9 +6,9 @@ use std::collections::HashMap;
 
 use hunters::Variant;
 use hunters::bot::{Bot, BotKind, human::read_entry};
-use hunters::game::{Category, Game, Move};
+use hunters::game::{Game, Move};
 use hunters::log::{self, Header};
-use hunters::notation::{move_text, piece_address};
+use hunters::notation::move_text;
 use hunters::replay;
 use hunters::variant::BUILTIN;
 use serde::Deserialize;
@@ -253,88 +253,49 @@ fn seat(name: &str, seed: u64, seat: usize) -> Result<Seat, String> {
 }
 
 impl Table {
-    /// What the page shows: the seats, scores and supplies, the board and pieces, whose turn
-    /// it is, and a person's legal moves.
+    /// What the page shows: what a player at the table sees (the bot protocol's state),
+    /// who sits at each seat, whether a person is to move and their legal moves.
     pub fn state(&self) -> Value {
         let g = &self.game;
-        let tiles = &g.tiles().tiles;
-        let players: Vec<Value> = (0..g.players())
-            .map(|p| {
-                let (meeples, huts) = g.supply(p);
-                let mut points = serde_json::Map::new();
-                for c in Category::ALL {
-                    points.insert(c.name().to_string(), json!(g.score(p, c)));
-                }
-                points.insert("total".into(), json!(g.total(p)));
-                json!({
-                    "seat": p + 1,
-                    "who": self.seat_name(p),
-                    "points": points,
-                    "meeples": meeples,
-                    "huts": huts,
-                })
-            })
-            .collect();
-        let board: Vec<Value> = g
-            .board()
-            .placed()
-            .iter()
-            .map(|t| {
-                json!({
-                    "x": t.pos.x,
-                    "y": t.pos.y,
-                    "tile": tiles[t.tile].id,
-                    "rotation": t.rot.degrees(),
-                })
-            })
-            .collect();
-        let pieces: Vec<Value> = g
-            .pieces()
-            .iter()
-            .map(|p| {
-                json!({
-                    "seat": p.player + 1,
-                    "piece": hunters::notation::piece_name(p.piece),
-                    "at": piece_address(g, p.at),
-                })
-            })
-            .collect();
-        let turn = g.turn().map(|t| {
-            let person = matches!(self.seats[t.player], Seat::Person);
-            json!({
-                "seat": t.player + 1,
-                "tile": t.tile.map(|i| tiles[i].id.clone()),
-                "person": person,
-            })
-        });
-        let moves: Vec<Value> = match g.turn() {
-            Some(t) if matches!(self.seats[t.player], Seat::Person) => {
-                let mut list = Vec::new();
-                g.legal_moves(&mut list);
-                list.iter()
-                    .enumerate()
-                    .map(|(n, m)| json!({ "n": n, "text": move_text(g, m) }))
-                    .collect()
+        let mut state = hunters::bot::exec::state(g);
+        for (p, player) in state["players"]
+            .as_array_mut()
+            .expect("players")
+            .iter_mut()
+            .enumerate()
+        {
+            player["who"] = json!(self.seat_name(p));
+        }
+        let person = g
+            .turn()
+            .is_some_and(|t| matches!(self.seats[t.player], Seat::Person));
+        state["turn"] = match g.turn() {
+            Some(_) => {
+                let mut turn = state["turn"].take();
+                turn["person"] = json!(person);
+                turn
             }
-            _ => Vec::new(),
+            None => Value::Null,
         };
-        let winners = if g.is_over() {
+        let mut moves = Vec::new();
+        if person {
+            g.legal_moves(&mut moves);
+        }
+        state["moves"] = moves
+            .iter()
+            .enumerate()
+            .map(|(n, m)| json!({ "n": n, "text": move_text(g, m) }))
+            .collect();
+        state["variant"] = json!(self.variant);
+        state["seed"] = json!(self.seed.to_string());
+        state["can_undo"] = json!(self.can_undo());
+        state["over"] = json!(g.is_over());
+        state["winners"] = if g.is_over() {
             json!(g.winners().iter().map(|w| w + 1).collect::<Vec<_>>())
         } else {
             Value::Null
         };
-        json!({
-            "variant": self.variant,
-            "seed": self.seed.to_string(),
-            "players": players,
-            "board": board,
-            "pieces": pieces,
-            "turn": turn,
-            "moves": moves,
-            "can_undo": self.can_undo(),
-            "over": g.is_over(),
-            "winners": winners,
-        })
+        state
     }
 
     fn seat_name(&self, p: usize) -> String {
