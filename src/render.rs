@@ -31,7 +31,8 @@ const RIVER: &str = "#3f8fd8";
 const RIVER_DONE: &str = "#154f8a";
 const LAKE: &str = "#2d74c4";
 const GRID: &str = "#8a8a7a";
-pub(crate) const PLAYER: [&str; 5] = ["#d62728", "#1f5fd6", "#e8c21a", "#2ca02c", "#8e44ad"];
+/// The players' colours as drawn, in seat order.
+pub const PLAYER: [&str; 5] = ["#d62728", "#1f5fd6", "#e8c21a", "#2ca02c", "#8e44ad"];
 
 /// The players' colours by name, in seat order.
 pub const PLAYER_COLOURS: [&str; 5] = ["red", "blue", "yellow", "green", "purple"];
@@ -111,34 +112,25 @@ fn forest_band(dir: Dir) -> [(f64, f64); 4] {
     }
 }
 
-/// Counts of a zone's contents as short labels, e.g. `2D` for two deer.
-fn content_labels(tile: &Tile, zone: ZoneRef) -> Vec<(String, &'static str)> {
+/// What a zone holds, as (count, short label, word, colour): `2` deer are `2D` on the board
+/// and `deer` in a search of the tiles.
+fn zone_contents(tile: &Tile, zone: ZoneRef) -> Vec<(u8, &'static str, &'static str, &'static str)> {
     let mut out = Vec::new();
-    let mut push = |n: u8, label: &str, colour: &'static str| {
-        if n > 0 {
-            let text = if n > 1 {
-                format!("{n}{label}")
-            } else {
-                label.to_string()
-            };
-            out.push((text, colour));
-        }
-    };
     let i = usize::from(zone.index);
     match zone.kind {
         ZoneKind::Forest => {
             let f = &tile.forests[i];
-            push(f.nuggets, "G", "#d4a017");
-            push(f.menhirs, "▲", "#eeeeee");
-            push(f.mushrooms, "m", "#b03a2e");
+            out.push((f.nuggets, "G", "gold", "#d4a017"));
+            out.push((f.menhirs, "▲", "menhir", "#eeeeee"));
+            out.push((f.mushrooms, "m", "mushrooms", "#b03a2e"));
         }
         ZoneKind::Meadow => {
             let m = &tile.meadows[i];
-            push(m.animals.deer, "D", "#8d5a2b");
-            push(m.animals.aurochs, "A", "#5a3b1f");
-            push(m.animals.mammoths, "M", "#6b4f3a");
-            push(m.animals.tigers, "T", "#e07b00");
-            push(m.animals.bears, "B", "#3b2a1a");
+            out.push((m.animals.deer, "D", "deer", "#8d5a2b"));
+            out.push((m.animals.aurochs, "A", "aurochs", "#5a3b1f"));
+            out.push((m.animals.mammoths, "M", "mammoth", "#6b4f3a"));
+            out.push((m.animals.tigers, "T", "tiger", "#e07b00"));
+            out.push((m.animals.bears, "B", "bear", "#3b2a1a"));
             for (special, label, colour) in [
                 (MeadowSpecial::Fire, "fire", "#e8540c"),
                 (MeadowSpecial::Shrine, "shrine", "#7a5cc2"),
@@ -148,18 +140,61 @@ fn content_labels(tile: &Tile, zone: ZoneRef) -> Vec<(String, &'static str)> {
                 (MeadowSpecial::Shaman, "shaman", "#7a5cc2"),
                 (MeadowSpecial::Farm, "farm", "#a0522d"),
             ] {
-                push(u8::from(m.has(special)), label, colour);
+                out.push((u8::from(m.has(special)), label, label, colour));
             }
         }
-        ZoneKind::River => push(tile.rivers[i].fish, "f", "#0b3d91"),
+        ZoneKind::River => {
+            let r = &tile.rivers[i];
+            out.push((r.fish, "f", "fish", "#0b3d91"));
+            // A spring is drawn as a shape of its own, not a label.
+            out.push((u8::from(r.ends.contains(&RiverEnd::Spring)), "", "spring", ""));
+        }
         ZoneKind::Lake => {
             let l = &tile.lakes[i];
-            push(l.fish, "f", "#ffffff");
-            push(u8::from(l.has(LakeSpecial::Raft)), "raft", "#ffffff");
-            push(u8::from(l.has(LakeSpecial::Logboat)), "boat", "#ffffff");
+            out.push((1, "", "lake", ""));
+            out.push((l.fish, "f", "fish", "#ffffff"));
+            out.push((u8::from(l.has(LakeSpecial::Raft)), "raft", "raft", "#ffffff"));
+            out.push((u8::from(l.has(LakeSpecial::Logboat)), "boat", "logboat", "#ffffff"));
         }
     }
+    out.retain(|c| c.0 > 0);
     out
+}
+
+/// Counts of a zone's contents as short labels, e.g. `2D` for two deer.
+fn content_labels(tile: &Tile, zone: ZoneRef) -> Vec<(String, &'static str)> {
+    zone_contents(tile, zone)
+        .into_iter()
+        .filter(|(_, label, _, _)| !label.is_empty())
+        .map(|(n, label, _, colour)| {
+            let text = if n > 1 {
+                format!("{n}{label}")
+            } else {
+                label.to_string()
+            };
+            (text, colour)
+        })
+        .collect()
+}
+
+/// The words for what a tile holds (`deer`, `fish`, `lake`, `mushrooms`…), each once: what a
+/// person looking for a tile in the box picks it by.
+pub fn tile_contents(tile: &Tile) -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = Vec::new();
+    for kind in ZoneKind::ALL {
+        for i in 0..tile.zone_count(kind) {
+            let z = ZoneRef {
+                kind,
+                index: i as u8,
+            };
+            for (_, _, word, _) in zone_contents(tile, z) {
+                if !words.contains(&word) {
+                    words.push(word);
+                }
+            }
+        }
+    }
+    words
 }
 
 /// The squares the landscape covers: least and greatest x, least and greatest y.
@@ -191,7 +226,13 @@ const MARGIN: f64 = 30.0;
 
 impl Frame {
     pub(crate) fn of(game: &Game) -> Frame {
+        Frame::around(game, 0)
+    }
+
+    /// The board with `ring` empty squares all round it: room for the squares a tile may go.
+    fn around(game: &Game, ring: i32) -> Frame {
         let (x0, x1, y0, y1) = extent(game);
+        let (x0, x1, y0, y1) = (x0 - ring, x1 + ring, y0 - ring, y1 + ring);
         Frame {
             x0,
             x1,
@@ -300,140 +341,21 @@ pub(crate) fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Opti
             p.pos.y,
             p.rot.degrees()
         );
-        let _ = writeln!(
-            out,
-            r#"<rect width="{S}" height="{S}" fill="{MEADOW}" stroke="{GRID}" stroke-width="0.6"/>"#
-        );
-        let zone = |kind, i: usize| ZoneId {
-            placed: index as u16,
-            zone: ZoneRef {
-                kind,
-                index: i as u8,
-            },
-        };
-        // Forests.
-        for (i, f) in tile.forests.iter().enumerate() {
-            let z = zone(ZoneKind::Forest, i);
-            let done = features.forest(z).open == 0;
-            let fill = if done { FOREST_DONE } else { FOREST };
-            let mark = closed_mark(z, "forest");
-            let sides = sides_of(f.ports, p.rot);
-            for d in &sides {
-                let _ = writeln!(
-                    out,
-                    r#"<polygon points="{}" fill="{fill}"{mark}/>"#,
-                    points(&forest_band(*d))
-                );
-            }
-            if sides.len() >= 2 {
-                let (a, b) = (0.3 * S - 0.5, 0.4 * S + 1.0);
-                let _ = writeln!(
-                    out,
-                    r#"<rect x="{a:.1}" y="{a:.1}" width="{b:.1}" height="{b:.1}" fill="{fill}"{mark}/>"#
-                );
-            }
-        }
-        // Rivers: from the middle of each side they reach to the centre, or past it in a
-        // curve when the tile holds two rivers or more.
-        let curve = tile.rivers.len() >= 2 && tile.lakes.is_empty();
-        for (i, r) in tile.rivers.iter().enumerate() {
-            let z = zone(ZoneKind::River, i);
-            let done = features.river(z).open == 0;
-            let colour = if done { RIVER_DONE } else { RIVER };
-            let mark = closed_mark(z, "river");
-            let ends: Vec<(f64, f64)> = sides_of(r.ports, p.rot)
-                .into_iter()
-                .map(|d| edge_point(d, 1).0)
-                .collect();
-            let centre = (S / 2.0, S / 2.0);
-            let path = match ends.as_slice() {
-                [a, b] if curve => {
-                    let c = ((a.0 + b.0 + centre.0) / 3.0, (a.1 + b.1 + centre.1) / 3.0);
-                    format!(
-                        "M{:.1},{:.1} Q{:.1},{:.1} {:.1},{:.1}",
-                        a.0, a.1, c.0, c.1, b.0, b.1
-                    )
-                }
-                [a, b] => format!(
-                    "M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1}",
-                    a.0, a.1, centre.0, centre.1, b.0, b.1
-                ),
-                [a] => format!("M{:.1},{:.1} L{:.1},{:.1}", a.0, a.1, centre.0, centre.1),
-                _ => String::new(),
-            };
-            let _ = writeln!(
-                out,
-                r#"<path d="{path}" fill="none" stroke="{colour}" stroke-width="6" stroke-linecap="round"{mark}/>"#
-            );
-            if r.ends.contains(&RiverEnd::Spring) {
-                let _ = writeln!(
-                    out,
-                    r##"<circle cx="{:.1}" cy="{:.1}" r="4" fill="#9fd3ff" stroke="{colour}" stroke-width="1.5"{mark}/>"##,
-                    centre.0, centre.1
-                );
-            }
-        }
-        // Lakes.
-        for i in 0..tile.lakes.len() {
-            let (cx, cy) = anchor(
-                tile,
-                p.rot,
-                ZoneRef {
-                    kind: ZoneKind::Lake,
-                    index: i as u8,
-                },
-                0.0,
-            );
-            let _ = writeln!(
-                out,
-                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{LAKE}" stroke="{RIVER_DONE}" stroke-width="1"/>"#,
-                S * 0.15
-            );
-        }
-        // Contents.
-        for kind in ZoneKind::ALL {
-            for i in 0..tile.zone_count(kind) {
-                let z = ZoneRef {
+        tile_shapes(out, tile, p.rot, &|kind, i| {
+            let z = ZoneId {
+                placed: index as u16,
+                zone: ZoneRef {
                     kind,
                     index: i as u8,
-                };
-                let labels = content_labels(tile, z);
-                if labels.is_empty() {
-                    continue;
-                }
-                let (x, y) = label_anchor(tile, p.rot, z);
-                // A light halo on the ground, a dark one on the water.
-                let halo = if kind == ZoneKind::Lake {
-                    "#0b3d91"
-                } else {
-                    "#ffffff"
-                };
-                let text: Vec<String> = labels
-                    .iter()
-                    .map(|(t, c)| format!(r#"<tspan fill="{c}">{}</tspan>"#, esc(t)))
-                    .collect();
-                let _ = writeln!(
-                    out,
-                    r#"<text x="{x:.1}" y="{:.1}" font-size="8" font-weight="bold" text-anchor="middle" stroke="{halo}" stroke-opacity="0.6" stroke-width="1.5" paint-order="stroke">{}</text>"#,
-                    y + 3.0,
-                    text.join(" ")
-                );
-            }
-        }
-        // Tiles that are not regular land tiles carry a badge: ★ bonus or menhir, S Scout.
-        let badge = if !tile.spots.is_empty() {
-            Some(("S", "#6a3d9a"))
-        } else if tile.deck == crate::tile::Deck::Bonus {
-            Some(("★", "#b8860b"))
-        } else {
-            None
-        };
-        if let Some((mark, fill)) = badge {
-            let _ = writeln!(
-                out,
-                r##"<g class="badge"><circle cx="9" cy="9" r="7" fill="{fill}" stroke="#ffffff" stroke-width="1.2"/><text x="9" y="12.5" font-size="9" font-weight="bold" text-anchor="middle" fill="#ffffff">{mark}</text></g>"##
-            );
-        }
+                },
+            };
+            let open = match kind {
+                ZoneKind::Forest => features.forest(z).open,
+                _ => features.river(z).open,
+            };
+            let class = if kind == ZoneKind::Forest { "forest" } else { "river" };
+            (open == 0, closed_mark(z, class))
+        });
         let _ = writeln!(out, "</g>");
     }
     // Coordinates along the edges: the squares of `X,Y:ZONE` addresses.
@@ -463,10 +385,13 @@ pub(crate) fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Opti
                 (*on, format!(r#" data-from="{from}"{to}"#))
             })
             .collect(),
+        // The board as it stands: each piece carries its index in the game's pieces, which a
+        // move's shaman recall names.
         None => game
             .pieces()
             .iter()
-            .map(|on| (*on, String::new()))
+            .enumerate()
+            .map(|(i, on)| (*on, format!(r#" data-piece="{i}""#)))
             .collect(),
     };
     let mut drawn: Vec<(usize, ZoneRef)> = Vec::new();
@@ -495,6 +420,140 @@ pub(crate) fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Opti
         let y = oy + ay;
         let colour = PLAYER[piece.player % PLAYER.len()];
         let _ = writeln!(out, "{}", piece_shape(piece.piece, x, y, colour, marks));
+    }
+}
+
+/// The shapes of one tile laid at `rot`, in tile coordinates (0..S): the ground, forests,
+/// rivers, lakes, contents and badge. `state` says of each forest and river (by kind and
+/// index) whether its feature is complete, and the attributes its shapes carry.
+fn tile_shapes(
+    out: &mut String,
+    tile: &Tile,
+    rot: Rotation,
+    state: &dyn Fn(ZoneKind, usize) -> (bool, String),
+) {
+    let _ = writeln!(
+        out,
+        r#"<rect width="{S}" height="{S}" fill="{MEADOW}" stroke="{GRID}" stroke-width="0.6"/>"#
+    );
+    // Forests.
+    for (i, f) in tile.forests.iter().enumerate() {
+        let (done, mark) = state(ZoneKind::Forest, i);
+        let fill = if done { FOREST_DONE } else { FOREST };
+        let sides = sides_of(f.ports, rot);
+        for d in &sides {
+            let _ = writeln!(
+                out,
+                r#"<polygon points="{}" fill="{fill}"{mark}/>"#,
+                points(&forest_band(*d))
+            );
+        }
+        if sides.len() >= 2 {
+            let (a, b) = (0.3 * S - 0.5, 0.4 * S + 1.0);
+            let _ = writeln!(
+                out,
+                r#"<rect x="{a:.1}" y="{a:.1}" width="{b:.1}" height="{b:.1}" fill="{fill}"{mark}/>"#
+            );
+        }
+    }
+    // Rivers: from the middle of each side they reach to the centre, or past it in a
+    // curve when the tile holds two rivers or more.
+    let curve = tile.rivers.len() >= 2 && tile.lakes.is_empty();
+    for (i, r) in tile.rivers.iter().enumerate() {
+        let (done, mark) = state(ZoneKind::River, i);
+        let colour = if done { RIVER_DONE } else { RIVER };
+        let ends: Vec<(f64, f64)> = sides_of(r.ports, rot)
+            .into_iter()
+            .map(|d| edge_point(d, 1).0)
+            .collect();
+        let centre = (S / 2.0, S / 2.0);
+        let path = match ends.as_slice() {
+            [a, b] if curve => {
+                let c = ((a.0 + b.0 + centre.0) / 3.0, (a.1 + b.1 + centre.1) / 3.0);
+                format!(
+                    "M{:.1},{:.1} Q{:.1},{:.1} {:.1},{:.1}",
+                    a.0, a.1, c.0, c.1, b.0, b.1
+                )
+            }
+            [a, b] => format!(
+                "M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1}",
+                a.0, a.1, centre.0, centre.1, b.0, b.1
+            ),
+            [a] => format!("M{:.1},{:.1} L{:.1},{:.1}", a.0, a.1, centre.0, centre.1),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            r#"<path d="{path}" fill="none" stroke="{colour}" stroke-width="6" stroke-linecap="round"{mark}/>"#
+        );
+        if r.ends.contains(&RiverEnd::Spring) {
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{:.1}" cy="{:.1}" r="4" fill="#9fd3ff" stroke="{colour}" stroke-width="1.5"{mark}/>"##,
+                centre.0, centre.1
+            );
+        }
+    }
+    // Lakes.
+    for i in 0..tile.lakes.len() {
+        let (cx, cy) = anchor(
+            tile,
+            rot,
+            ZoneRef {
+                kind: ZoneKind::Lake,
+                index: i as u8,
+            },
+            0.0,
+        );
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{LAKE}" stroke="{RIVER_DONE}" stroke-width="1"/>"#,
+            S * 0.15
+        );
+    }
+    // Contents.
+    for kind in ZoneKind::ALL {
+        for i in 0..tile.zone_count(kind) {
+            let z = ZoneRef {
+                kind,
+                index: i as u8,
+            };
+            let labels = content_labels(tile, z);
+            if labels.is_empty() {
+                continue;
+            }
+            let (x, y) = label_anchor(tile, rot, z);
+            // A light halo on the ground, a dark one on the water.
+            let halo = if kind == ZoneKind::Lake {
+                "#0b3d91"
+            } else {
+                "#ffffff"
+            };
+            let text: Vec<String> = labels
+                .iter()
+                .map(|(t, c)| format!(r#"<tspan fill="{c}">{}</tspan>"#, esc(t)))
+                .collect();
+            let _ = writeln!(
+                out,
+                r#"<text x="{x:.1}" y="{:.1}" font-size="8" font-weight="bold" text-anchor="middle" stroke="{halo}" stroke-opacity="0.6" stroke-width="1.5" paint-order="stroke">{}</text>"#,
+                y + 3.0,
+                text.join(" ")
+            );
+        }
+    }
+    // Tiles that are not regular land tiles carry a badge: ★ bonus or menhir, S Scout.
+    let badge = if !tile.spots.is_empty() {
+        Some(("S", "#6a3d9a"))
+    } else if tile.deck == crate::tile::Deck::Bonus {
+        Some(("★", "#b8860b"))
+    } else {
+        None
+    };
+    if let Some((mark, fill)) = badge {
+        let _ = writeln!(
+            out,
+            r##"<g class="badge"><circle cx="9" cy="9" r="7" fill="{fill}" stroke="#ffffff" stroke-width="1.2"/><text x="9" y="12.5" font-size="9" font-weight="bold" text-anchor="middle" fill="#ffffff">{mark}</text></g>"##
+        );
     }
 }
 
@@ -539,6 +598,56 @@ pub fn svg(game: &Game, names: &[String], title: &str) -> String {
     legend(&mut out, game, names, title, frame.width);
     let _ = writeln!(out, "</svg>");
     out
+}
+
+/// The side of a square in the pictures, in SVG units.
+pub const SQUARE: f64 = S;
+
+/// The board as a table in the browser draws it: the board as it stands, with a ring of
+/// empty squares round it where a tile may go, each piece marked with its index in
+/// [`Game::pieces`] (`data-piece`, what a shaman's recall names).
+pub struct TableBoard {
+    /// The shapes, for a picture of `0 0 width height`.
+    pub shapes: String,
+    pub width: f64,
+    pub height: f64,
+    /// The square whose top left corner is at (`margin`, `margin`).
+    pub x0: i32,
+    pub y0: i32,
+    pub margin: f64,
+}
+
+pub fn table_board(game: &Game) -> TableBoard {
+    let frame = Frame::around(game, 1);
+    let mut shapes = String::new();
+    board(&mut shapes, game, &frame, None);
+    TableBoard {
+        shapes,
+        width: frame.width,
+        height: frame.height,
+        x0: frame.x0,
+        y0: frame.y0,
+        margin: MARGIN,
+    }
+}
+
+/// One tile laid at `rot` as the board draws it, in a square of side [`SQUARE`] from the
+/// origin, its forests and rivers open: the tile in hand.
+pub fn tile_picture(tile: &Tile, rot: Rotation) -> String {
+    let mut out = String::new();
+    tile_shapes(&mut out, tile, rot, &|_, _| (false, String::new()));
+    out
+}
+
+/// Where a piece stands in a zone of a tile laid at `rot`, in the tile's coordinates: where
+/// the board draws it.
+pub fn piece_point(tile: &Tile, rot: Rotation, zone: ZoneRef) -> (f64, f64) {
+    piece_anchor(tile, rot, zone)
+}
+
+/// A piece in player `player`'s colour standing at (`x`, `y`), as the board draws it.
+pub fn piece_picture(piece: Piece, player: usize, x: f64, y: f64) -> String {
+    piece_shape(piece, x, y, PLAYER[player % PLAYER.len()], "")
 }
 
 /// A piece: gatherers and fishers stand, hunters lie, huts are little houses. Each has a

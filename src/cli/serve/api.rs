@@ -12,6 +12,8 @@ use hunters::notation::move_text;
 use hunters::replay;
 use hunters::variant::BUILTIN;
 use serde::Deserialize;
+
+use super::record::{NewRecord, RecordTable};
 use serde_json::{Value, json};
 
 /// The most games the server keeps at once; the oldest finished one makes room.
@@ -24,12 +26,28 @@ pub const UNDO_DEPTH: usize = 4;
 pub struct Answer {
     pub status: u16,
     pub body: Value,
-    /// A plain-text body instead (the log).
-    pub text: Option<String>,
+    /// A body of another type instead, with its type: the log's text, the page.
+    pub text: Option<(String, &'static str)>,
 }
 
 impl Answer {
-    fn ok(body: Value) -> Answer {
+    pub fn text(text: String) -> Answer {
+        Answer {
+            status: 200,
+            body: Value::Null,
+            text: Some((text, "text/plain; charset=utf-8")),
+        }
+    }
+
+    pub fn page(html: String) -> Answer {
+        Answer {
+            status: 200,
+            body: Value::Null,
+            text: Some((html, "text/html; charset=utf-8")),
+        }
+    }
+
+    pub fn ok(body: Value) -> Answer {
         Answer {
             status: 200,
             body,
@@ -81,10 +99,32 @@ pub struct Entry {
     pub entry: String,
 }
 
+/// A game kept in the server: one played here, or one recorded at a real table.
+pub enum Kept {
+    Play(Table),
+    Record(RecordTable),
+}
+
+impl Kept {
+    fn is_over(&self) -> bool {
+        match self {
+            Kept::Play(t) => t.game.is_over(),
+            Kept::Record(r) => r.is_over(),
+        }
+    }
+
+    pub fn state(&self) -> Value {
+        match self {
+            Kept::Play(t) => t.state(),
+            Kept::Record(r) => r.state(),
+        }
+    }
+}
+
 /// Every table, by id.
 #[derive(Default)]
 pub struct Tables {
-    tables: HashMap<String, Table>,
+    tables: HashMap<String, Kept>,
     /// Ids in the order the games were started.
     order: Vec<String>,
 }
@@ -130,7 +170,7 @@ impl Tables {
             seats,
             before: Vec::new(),
         };
-        self.insert(id.clone(), table)
+        self.insert(id, Kept::Play(table))
     }
 
     /// Starts a game from a log's text: its variant, seed, seats and moves so far, every
@@ -179,15 +219,31 @@ impl Tables {
             seats,
             before: Vec::new(),
         };
-        self.insert(id, table)
+        self.insert(id, Kept::Play(table))
     }
 
-    fn insert(&mut self, id: String, table: Table) -> Answer {
+    /// Starts recording a game played at a real table.
+    pub fn record(&mut self, request: NewRecord, id: String) -> Answer {
+        match RecordTable::new(request) {
+            Ok(r) => self.insert(id, Kept::Record(r)),
+            Err(a) => a,
+        }
+    }
+
+    /// Goes on recording a game from its log.
+    pub fn resume_record(&mut self, text: &str, id: String) -> Answer {
+        match RecordTable::resume(text) {
+            Ok(r) => self.insert(id, Kept::Record(r)),
+            Err(a) => a,
+        }
+    }
+
+    fn insert(&mut self, id: String, table: Kept) -> Answer {
         if self.tables.len() >= MOST_TABLES {
             let done = self
                 .order
                 .iter()
-                .position(|i| self.tables.get(i).is_none_or(|t| t.game.is_over()));
+                .position(|i| self.tables.get(i).is_none_or(Kept::is_over));
             match done {
                 Some(k) => {
                     let old = self.order.remove(k);
@@ -212,14 +268,14 @@ impl Tables {
         }
     }
 
-    pub fn get(&mut self, id: &str) -> Option<&mut Table> {
+    pub fn get(&mut self, id: &str) -> Option<&mut Kept> {
         self.tables.get_mut(id)
     }
 }
 
 /// A variant the server may load: a built-in one, or `NAME@key=value,…` of one — never a
 /// file, whose path a request could name.
-fn built_in(name: &str) -> Result<(), String> {
+pub fn built_in(name: &str) -> Result<(), String> {
     let base = name.split('@').next().unwrap_or(name);
     if BUILTIN.iter().any(|(n, _)| *n == base) {
         Ok(())
@@ -286,6 +342,7 @@ impl Table {
             .enumerate()
             .map(|(n, m)| json!({ "n": n, "text": move_text(g, m) }))
             .collect();
+        state["view"] = super::view::view(g, &moves);
         state["variant"] = json!(self.variant);
         state["seed"] = json!(self.seed.to_string());
         state["can_undo"] = json!(self.can_undo());
@@ -295,7 +352,17 @@ impl Table {
         } else {
             Value::Null
         };
+        if g.is_over() {
+            state["final_scoring"] = json!(hunters::tell::final_scoring(g, &self.names()));
+        }
         state
+    }
+
+    /// The players as the events name them: seat and who sits there.
+    fn names(&self) -> Vec<String> {
+        (0..self.game.players())
+            .map(|p| format!("player {} ({})", p + 1, self.seat_name(p)))
+            .collect()
     }
 
     fn seat_name(&self, p: usize) -> String {
@@ -371,19 +438,15 @@ impl Table {
     fn moved(&mut self, mv: Move) -> Answer {
         let text = move_text(&self.game, &mv);
         let seen = self.game.events().len();
+        let player = self.game.turn().map(|t| t.player + 1);
         self.game.play_unchecked(mv);
-        let names: Vec<String> = (0..self.game.players())
-            .map(|p| format!("player {} ({})", p + 1, self.seat_name(p)))
-            .collect();
+        let names = self.names();
         let events: Vec<String> = self.game.events()[seen..]
             .iter()
             .map(|e| hunters::tell::event(&self.game, e, &names))
             .collect();
         let mut state = self.state();
-        state["played"] = json!({ "move": text, "events": events });
-        if self.game.is_over() {
-            state["final_scoring"] = json!(hunters::tell::final_scoring(&self.game, &names));
-        }
+        state["played"] = json!({ "player": player, "move": text, "events": events });
         Answer::ok(state)
     }
 
@@ -409,10 +472,6 @@ impl Table {
             })
             .collect();
         let header = Header::for_bots(&self.variant, self.seed, &names);
-        Answer {
-            status: 200,
-            body: Value::Null,
-            text: Some(log::write(&self.game, &header)),
-        }
+        Answer::text(log::write(&self.game, &header))
     }
 }

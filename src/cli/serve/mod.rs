@@ -9,6 +9,9 @@
 //! cannot be seated.
 
 mod api;
+mod page;
+mod record;
+mod view;
 
 use std::io::Read;
 use std::net::{IpAddr, SocketAddr};
@@ -16,7 +19,8 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 
 use anyhow::{Result, anyhow};
-use api::{Answer, Entry, NewGame, Tables};
+use api::{Answer, Entry, Kept, NewGame, Tables};
+use record::{NewRecord, Told};
 use tiny_http::{Header, Method, Request, Response, Server};
 
 /// The largest request body read: a whole game's log fits many times over.
@@ -71,7 +75,7 @@ fn handle(mut request: Request, tables: &Mutex<Tables>) {
         Err(a) => a,
     };
     let (bytes, kind) = match &answer.text {
-        Some(t) => (t.clone().into_bytes(), "text/plain; charset=utf-8"),
+        Some((t, kind)) => (t.clone().into_bytes(), *kind),
         None => (answer.body.to_string().into_bytes(), "application/json"),
     };
     let header = Header::from_bytes("Content-Type", kind).expect("a valid header");
@@ -113,6 +117,7 @@ fn route(method: &Method, url: &str, body: &str, tables: &Mutex<Tables>) -> Answ
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
     match (method, parts.as_slice()) {
+        (Method::Get, [""]) => Answer::page(page::html()),
         (Method::Post, ["api", "games"]) => match serde_json::from_str::<NewGame>(body) {
             Ok(request) => match new_id() {
                 Ok(id) => tables.start(request, id, super::common::pick_seed()),
@@ -130,18 +135,41 @@ fn route(method: &Method, url: &str, body: &str, tables: &Mutex<Tables>) -> Answ
             Ok(id) => tables.resume(body, id),
             Err(a) => a,
         },
-        (method, ["api", "games", id, rest @ ..]) => {
-            let Some(table) = tables.get(id) else {
-                return Answer::refuse(404, "no game has that id (the server may have restarted)");
+        (Method::Post, ["api", "records"]) => match serde_json::from_str::<NewRecord>(body) {
+            Ok(request) => match new_id() {
+                Ok(id) => tables.record(request, id),
+                Err(a) => a,
+            },
+            Err(e) => Answer::refuse(
+                400,
+                format!(
+                    "a recording is {{\"variant\": \"2014\", \"players\": [\"Ann\", \
+                     \"Bob\"]}}: {e}"
+                ),
+            ),
+        },
+        (Method::Post, ["api", "records", "resume"]) => match new_id() {
+            Ok(id) => tables.resume_record(body, id),
+            Err(a) => a,
+        },
+        (method, ["api", kind @ ("games" | "records"), id, rest @ ..]) => {
+            let found = tables.get(id).filter(|t| {
+                matches!(
+                    (&**t, *kind),
+                    (Kept::Play(_), "games") | (Kept::Record(_), "records")
+                )
+            });
+            let Some(table) = found else {
+                let what = if *kind == "games" { "game" } else { "recording" };
+                return Answer::refuse(
+                    404,
+                    format!("no {what} has that id (the server may have restarted)"),
+                );
             };
-            match (method, rest) {
-                (Method::Get, []) => Answer {
-                    status: 200,
-                    body: table.state(),
-                    text: None,
-                },
-                (Method::Post, ["move"]) => match serde_json::from_str::<Entry>(body) {
-                    Ok(e) => table.play(&e.entry),
+            match (table, method, rest) {
+                (t, Method::Get, []) => Answer::ok(t.state()),
+                (Kept::Play(t), Method::Post, ["move"]) => match serde_json::from_str::<Entry>(body) {
+                    Ok(e) => t.play(&e.entry),
                     Err(e) => Answer::refuse(
                         400,
                         format!(
@@ -150,9 +178,23 @@ fn route(method: &Method, url: &str, body: &str, tables: &Mutex<Tables>) -> Answ
                         ),
                     ),
                 },
-                (Method::Post, ["bot"]) => table.bot_move(),
-                (Method::Post, ["undo"]) => table.undo(),
-                (Method::Get, ["log"]) => table.log(),
+                (Kept::Play(t), Method::Post, ["bot"]) => t.bot_move(),
+                (Kept::Play(t), Method::Post, ["undo"]) => t.undo(),
+                (Kept::Play(t), Method::Get, ["log"]) => t.log(),
+                (Kept::Record(r), Method::Post, ["entry"]) => {
+                    match serde_json::from_str::<Told>(body) {
+                        Ok(told) => r.tell(told),
+                        Err(e) => Answer::refuse(
+                            400,
+                            format!(
+                                "an entry is {{\"deal\": \"S1\"}}, {{\"draw\": \"34\"}} or \
+                                 {{\"move\": \"3\"}}: {e}"
+                            ),
+                        ),
+                    }
+                }
+                (Kept::Record(r), Method::Post, ["undo"]) => r.undo(),
+                (Kept::Record(r), Method::Get, ["log"]) => r.log(),
                 _ => not_found(method, path),
             }
         }

@@ -1,0 +1,674 @@
+//! The page of the table: one self-contained document (its style and script inline, nothing
+//! loaded from elsewhere) that speaks the JSON API of [`super::api`]. The server draws the
+//! board and the tiles with the code that draws them for `render` and the viewer; the page
+//! only places those pictures, marks where the drawn tile fits and where a piece may stand,
+//! and sends the move the person clicked, by its number.
+
+use hunters::render::PLAYER_COLOURS;
+use hunters::variant::BUILTIN;
+
+/// Bots the page suggests for a seat (any built-in bot may be typed).
+const BOTS: [&str; 6] = ["greedy", "random", "mcts:100", "mcts:300", "mcts", "mcts-v1"];
+
+pub fn html() -> String {
+    let options = |items: &mut dyn Iterator<Item = &str>| -> String {
+        items
+            .map(|v| format!(r#"<option value="{v}">"#))
+            .collect::<Vec<_>>()
+            .join("")
+    };
+    let variants = options(&mut BUILTIN.iter().map(|(n, _)| *n));
+    let bots = options(&mut std::iter::once("person").chain(BOTS));
+    PAGE.replace("{variants}", &variants)
+        .replace("{bots}", &bots)
+        .replace("{style}", STYLE)
+        .replace("{script}", SCRIPT)
+        .replace(
+            "{colours}",
+            &format!(
+                "[{}]",
+                hunters::render::PLAYER
+                    .iter()
+                    .map(|c| format!("'{c}'"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+        )
+        .replace("{colour_names}", &PLAYER_COLOURS.join(", "))
+}
+
+const PAGE: &str = r###"<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Hunters &amp; Gatherers — table</title>
+<style>{style}</style></head>
+<body>
+<header><h1>Carcassonne: Hunters &amp; Gatherers</h1><span id="title"></span>
+<nav><button id="new-game" type="button">New game</button>
+<button id="download" type="button" disabled>Download log</button>
+<label class="file">Resume from a log… <input id="upload" type="file" accept=".log,.txt,text/plain"></label></nav></header>
+<p id="script-error" hidden></p>
+<form id="setup" autocomplete="off">
+<h2>A new game</h2>
+<fieldset><legend>What</legend>
+<label><input type="radio" name="mode" value="play" checked> Play against bots, or pass and play</label>
+<label><input type="radio" name="mode" value="record"> Record a game played at a real table</label>
+</fieldset>
+<label>Variant <input id="variant" list="variants" value="2020" size="28"
+ title="a built-in variant, or NAME@key=value,… (see hunters variants --options)"></label>
+<datalist id="variants">{variants}</datalist>
+<datalist id="bots">{bots}</datalist>
+<label>Players <select id="players"><option>2</option><option>3</option><option>4</option><option>5</option></select></label>
+<ol id="seats"></ol>
+<p class="hint play-only">Each seat is <code>person</code> (several people take turns at this screen) or a bot: greedy, random, mcts:N, mcts, mcts-v1 (a bot may forgo a strategy: mcts/no-meadows). Seats play in the colours {colour_names}.</p>
+<p class="hint record-only">The players' names, in the order they sit; the first lays the first tile.</p>
+<label class="play-only">Seed <input id="seed" inputmode="numeric" placeholder="random" size="22"></label>
+<p><button id="start" type="submit">Start</button></p>
+<p id="setup-error" class="error" role="alert"></p>
+</form>
+<main id="table" hidden>
+<div id="board"><svg id="board-svg" font-family="sans-serif" role="img" aria-label="The board"></svg></div>
+<aside>
+<p id="prompt"></p>
+<p id="error" class="error" role="alert"></p>
+<div id="hand" hidden>
+<svg id="hand-tile" viewBox="-6 -6 76 76" role="img" aria-label="The tile to lay"></svg>
+<div><p id="hand-name"></p>
+<p class="hint">Click a marked square to lay it; click it again (or press R) to turn it through the turns that fit; then click a circle for a piece, or lay it without one.</p>
+<button id="turn" type="button">Turn (R)</button></div>
+</div>
+<div id="tiles-held"></div>
+<div id="recalls"></div>
+<div id="choices"></div>
+<div id="deal"></div>
+<div id="box" hidden>
+<div class="filters"><svg id="side-filter" viewBox="0 0 60 60" width="60" height="60" role="group" aria-label="Sides: click a side to ask for forest, meadow or river">
+<rect x="15" y="15" width="30" height="30" fill="#eee" stroke="#999"/>
+<rect class="side" data-side="0" x="15" y="2" width="30" height="12"/>
+<rect class="side" data-side="1" x="46" y="15" width="12" height="30"/>
+<rect class="side" data-side="2" x="15" y="46" width="30" height="12"/>
+<rect class="side" data-side="3" x="2" y="15" width="12" height="30"/>
+</svg>
+<div><p class="hint">Find the tile drawn: click a side above for forest, meadow or river (at any turn), or what the tile holds.</p><div id="content-filter"></div>
+<button id="clear-filter" type="button">Show all</button></div></div>
+<div id="gallery"></div>
+</div>
+<div id="bots-bar"><label>Bots move <select id="speed">
+<option value="0">at once</option><option value="600" selected>after 0.6 s</option><option value="1500">after 1.5 s</option><option value="step">when I click</option></select></label>
+<button id="bot-step" type="button" hidden>Next bot move</button></div>
+<p><button id="undo" type="button" disabled>Undo</button></p>
+<h3>Scores</h3>
+<table id="scores"><thead><tr><th>player</th><th title="rivers">riv</th><th title="forests">for</th><th title="huts">hut</th><th title="meadows">mea</th><th title="specials">spe</th><th>total</th></tr></thead><tbody></tbody></table>
+<div id="end" hidden><h3>Final scoring</h3><p id="winners"></p><ol id="final"></ol></div>
+<h3>Moves</h3>
+<ol id="events" reversed></ol>
+</aside>
+</main>
+<script>
+var COLOURS = {colours};
+{script}
+</script>
+</body></html>
+"###;
+
+const STYLE: &str = r###"
+* { box-sizing: border-box; }
+html, body { margin: 0; height: 100%; }
+body { font: 15px/1.4 system-ui, sans-serif; color: #222; background: #f4f1e8;
+       display: flex; flex-direction: column; }
+header { padding: .4em 1em; background: #2b3a2e; color: #fff; display: flex; gap: 1em;
+         align-items: center; flex-wrap: wrap; }
+header h1 { font-size: 1.05em; margin: 0; font-weight: 600; }
+header nav { margin-left: auto; display: flex; gap: .5em; align-items: center; }
+header .file { font-size: .9em; cursor: pointer; }
+header .file input { width: 12em; color: #ddd; }
+button { font: inherit; padding: .2em .6em; border: 1px solid #999; border-radius: 4px;
+         background: #f7f7f7; cursor: pointer; }
+button:disabled { opacity: .45; cursor: default; }
+#setup { max-width: 46em; margin: 1em auto; background: #fff; padding: 1em 1.5em;
+         border: 1px solid #d8d4c6; border-radius: 6px; }
+#setup fieldset { border: none; padding: 0; margin: .5em 0; }
+#setup label { display: block; margin: .35em 0; }
+#seats { padding-left: 1.5em; }
+#seats li { margin: .2em 0; }
+body.record .play-only, body.play .record-only { display: none; }
+main { flex: 1; display: grid; grid-template-columns: minmax(0, 1fr) 440px; min-height: 0; }
+#board { min-width: 0; min-height: 0; overflow: auto; padding: .5em; }
+#board-svg { width: 100%; height: 100%; display: block; }
+aside { background: #fff; border-left: 1px solid #d8d4c6; overflow-y: auto; padding: .6em 1em; }
+#prompt { font-weight: 600; font-size: 1.05em; margin: .2em 0 .4em; }
+.error { color: #b00020; font-weight: 600; min-height: 0; margin: .2em 0; }
+.error:empty { display: none; }
+#hand { display: flex; gap: .8em; align-items: flex-start; }
+#hand-tile { width: 150px; height: 150px; flex: none; cursor: pointer; }
+#hand-name { margin: 0 0 .3em; font-weight: 600; }
+#choices, #recalls, #deal, #tiles-held { display: flex; flex-wrap: wrap; gap: .35em; margin: .4em 0; }
+#choices button.piece { border-color: #555; }
+#recalls button[aria-pressed="true"], #tiles-held button[aria-pressed="true"] { background: #ffe3b8; border-color: #c77800; }
+.hint { color: #666; font-size: .85em; margin: .2em 0; }
+h3 { font-size: .95em; margin: 1em 0 .3em; color: #444; border-bottom: 1px solid #e4e4e4; }
+table { border-collapse: collapse; width: 100%; font-size: .88em; }
+th, td { padding: .15em .25em; text-align: right; border-bottom: 1px solid #eee; white-space: nowrap; }
+th:first-child, td:first-child { text-align: left; white-space: normal; }
+tr.to-move td:first-child { font-weight: 700; }
+tr.to-move { background: #fff6e0; }
+td.total { font-weight: 700; }
+.swatch { display: inline-block; width: .85em; height: .85em; border: 1px solid #333;
+          margin-right: .3em; vertical-align: -.05em; }
+.supply { color: #666; font-size: .85em; }
+#events, #final { padding-left: 1.6em; font-size: .9em; margin: .3em 0; }
+#events li { margin: .25em 0; border-bottom: 1px dotted #ddd; }
+#events li ul { padding-left: 1em; margin: .1em 0; color: #333; }
+#events code { font-size: .9em; background: #f2f2ec; padding: 0 .2em; }
+#winners { font-weight: 700; color: #7a5c00; }
+.spot { fill: #ffd54a; fill-opacity: .45; stroke: #c77800; stroke-width: 2; cursor: pointer; }
+.spot:hover { fill-opacity: .75; }
+.empty { fill: #000; fill-opacity: 0; cursor: not-allowed; }
+.chosen { fill: none; stroke: #ff7a00; stroke-width: 4; pointer-events: none; }
+.last { fill: none; stroke: #1f5fd6; stroke-width: 3; stroke-dasharray: 6 3; pointer-events: none; }
+.zone { cursor: pointer; }
+.zone circle { fill: #fff; fill-opacity: .85; stroke: #111; stroke-width: 1.5; }
+.zone:hover circle { fill: #ffe3b8; }
+.recallable { cursor: pointer; }
+.recallable > :first-child { stroke: #ff7a00 !important; stroke-width: 7 !important; }
+.recall-chosen { opacity: .35; }
+.filters { display: flex; gap: .6em; align-items: flex-start; }
+#side-filter .side { fill: #fafafa; stroke: #999; cursor: pointer; }
+#side-filter .side[data-want="F"] { fill: #2f7d32; }
+#side-filter .side[data-want="M"] { fill: #cfe6a3; }
+#side-filter .side[data-want="R"] { fill: #3f8fd8; }
+#content-filter { display: flex; flex-wrap: wrap; gap: .25em; margin: .3em 0; }
+#content-filter button { font-size: .8em; padding: .05em .4em; }
+#content-filter button[aria-pressed="true"] { background: #2b3a2e; color: #fff; }
+#gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(74px, 1fr)); gap: .4em; margin: .5em 0; }
+#gallery button { padding: .15em; display: flex; flex-direction: column; align-items: center; font-size: .8em; }
+#gallery svg { width: 64px; height: 64px; }
+#script-error { background: #b00020; color: #fff; padding: .5em 1em; margin: 0; }
+"###;
+
+/// The script: the setup form, the table's requests, and what a click means. Every rule is
+/// the server's: the page offers only the moves the state lists, and shows the server's
+/// reason for anything else.
+const SCRIPT: &str = r###"
+window.onerror = function (m) {
+  var p = document.getElementById('script-error');
+  p.hidden = false;
+  p.textContent = 'script error: ' + m;
+};
+(function () {
+  var q = function (s) { return document.querySelector(s); };
+  var make = function (tag, attrs, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  var SVG = 'http://www.w3.org/2000/svg';
+  var svg = function (tag, attrs) {
+    var e = document.createElementNS(SVG, tag);
+    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
+    return e;
+  };
+  var NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve'];
+  var T = { id: null, kind: null, state: null, tile: null, square: null, turn: 0,
+            recall: null, timer: null, busy: false };
+  var want = ['', '', '', ''], contents = {};
+
+  // ---- setup ----
+  function mode() { return q('input[name=mode]:checked').value; }
+  function seats() {
+    var list = q('#seats'), n = +q('#players').value, old = [];
+    Array.prototype.forEach.call(list.querySelectorAll('input'), function (i) { old.push(i.value); });
+    list.innerHTML = '';
+    for (var i = 0; i < n; i++) {
+      var li = make('li'), input;
+      if (mode() === 'play') {
+        input = make('input', { list: 'bots', 'aria-label': 'seat ' + (i + 1), size: 16 });
+        input.value = old[i] && old[i] !== NAMES[i] ? old[i] : (i === 0 ? 'person' : 'greedy');
+      } else {
+        input = make('input', { 'aria-label': 'player ' + (i + 1), size: 16 });
+        input.value = NAMES[i];
+      }
+      input.className = 'seat';
+      var sw = make('span', { class: 'swatch' });
+      sw.style.background = COLOURS[i];
+      li.append(sw, input);
+      list.append(li);
+    }
+  }
+  function showMode() {
+    document.body.classList.toggle('record', mode() === 'record');
+    document.body.classList.toggle('play', mode() === 'play');
+    seats();
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('input[name=mode]'), function (r) { r.onchange = showMode; });
+  q('#players').onchange = seats;
+  q('#setup').onsubmit = function (e) {
+    e.preventDefault();
+    var names = Array.prototype.map.call(document.querySelectorAll('#seats input'), function (i) { return i.value.trim(); });
+    var body, url;
+    if (mode() === 'play') {
+      url = '/api/games';
+      body = { variant: q('#variant').value.trim(), seats: names };
+      if (q('#seed').value.trim()) body.seed = q('#seed').value.trim();
+    } else {
+      url = '/api/records';
+      body = { variant: q('#variant').value.trim(), players: names };
+    }
+    call('POST', url, JSON.stringify(body), function (s) {
+      open(mode() === 'play' ? 'games' : 'records', s.id, s);
+    }, function (m) { q('#setup-error').textContent = m; });
+  };
+  q('#new-game').onclick = function () {
+    clearTimeout(T.timer);
+    T.id = null;
+    location.hash = '';
+    q('#table').hidden = true;
+    q('#setup').hidden = false;
+    q('#download').disabled = true;
+  };
+
+  // ---- requests ----
+  function call(method, url, body, ok, bad) {
+    var r = new XMLHttpRequest();
+    r.open(method, url);
+    r.onload = function () {
+      var data;
+      if ((r.getResponseHeader('Content-Type') || '').indexOf('json') < 0) data = r.responseText;
+      else { try { data = JSON.parse(r.responseText); } catch (e) { data = { error: r.responseText }; } }
+      if (r.status >= 200 && r.status < 300) ok(data);
+      else (bad || say)(data && data.error ? data.error : 'the server answered ' + r.status);
+    };
+    r.onerror = function () { (bad || say)('the server does not answer: is `hunters serve` still running?'); };
+    r.send(body);
+  }
+  function say(m) { q('#error').textContent = m; T.busy = false; }
+  function open(kind, id, state) {
+    T.kind = kind; T.id = id;
+    history.replaceState(null, '', '#' + kind + '/' + id);
+    q('#setup').hidden = true;
+    q('#table').hidden = false;
+    q('#download').disabled = false;
+    q('#events').innerHTML = '';
+    show(state);
+  }
+  function api(rest) { return '/api/' + T.kind + '/' + T.id + rest; }
+  function send(method, rest, body) {
+    if (T.busy) return;
+    T.busy = true;
+    q('#error').textContent = '';
+    call(method, api(rest), body, function (s) { T.busy = false; show(s); });
+  }
+  function move(entry) {
+    if (T.kind === 'games') send('POST', '/move', JSON.stringify({ entry: String(entry) }));
+    else send('POST', '/entry', JSON.stringify({ move: String(entry) }));
+  }
+
+  // ---- the state ----
+  function person() { var s = T.state; return !!(s.turn && s.turn.person); }
+  function offers() { return person() ? T.state.view.offers : []; }
+  function laid() { return offers().filter(function (o) { return o.kind === 'place' || o.kind === 'special'; }); }
+  function show(s) {
+    var before = T.state;
+    T.state = s;
+    if (s.played) logMove(s.played);
+    // A new decision starts afresh; an answer that changed nothing (a refusal) keeps it.
+    T.square = null; T.turn = 0; T.recall = null;
+    var tiles = tilesOffered();
+    if (tiles.indexOf(T.tile) < 0) T.tile = tiles[0] || null;
+    var recalls = recallsOffered();
+    T.recall = recalls.indexOf(null) >= 0 || !recalls.length ? null : recalls[0];
+    q('#title').textContent = (s.variant || '') + (s.seed ? ' · seed ' + s.seed : '') + (T.kind === 'records' ? ' · recording' : '');
+    q('#undo').disabled = !s.can_undo;
+    scores();
+    draw();
+    panel();
+    ending();
+    schedule();
+    void before;
+  }
+  function tilesOffered() {
+    var seen = [];
+    laid().forEach(function (o) { if (seen.indexOf(o.tile) < 0) seen.push(o.tile); });
+    if (!seen.length && T.state.turn && T.state.turn.tile) seen.push(T.state.turn.tile);
+    return seen;
+  }
+  function recallsOffered() {
+    var seen = [];
+    laid().forEach(function (o) {
+      var r = o.recall ? o.recall.index : null;
+      if (o.tile === T.tile && seen.indexOf(r) < 0) seen.push(r);
+    });
+    return seen;
+  }
+  // The moves that lay the chosen tile with the chosen recall.
+  function candidates() {
+    return laid().filter(function (o) {
+      return o.tile === T.tile && (o.recall ? o.recall.index : null) === T.recall;
+    });
+  }
+  function rotationsAt(x, y) {
+    var r = [];
+    candidates().forEach(function (o) { if (o.x === x && o.y === y && r.indexOf(o.rotation) < 0) r.push(o.rotation); });
+    return r.sort(function (a, b) { return a - b; });
+  }
+  function chosen() {
+    if (!T.square) return [];
+    var rots = rotationsAt(T.square[0], T.square[1]), rot = rots[T.turn % rots.length];
+    return candidates().filter(function (o) { return o.x === T.square[0] && o.y === T.square[1] && o.rotation === rot; });
+  }
+  function who(p) {
+    var pl = T.state.players[p - 1];
+    return pl ? (T.kind === 'records' ? pl.who : 'player ' + p + ' (' + pl.who + ')') : 'player ' + p;
+  }
+
+  // ---- the board ----
+  function draw() {
+    var v = T.state.view.board, b = q('#board-svg'), S = v.square, M = v.margin;
+    b.setAttribute('viewBox', '0 0 ' + v.width + ' ' + v.height);
+    b.innerHTML = v.svg;
+    var corner = function (x, y) { return [M + (x - v.x0) * S, M + (y - v.y0) * S]; };
+    var taken = {};
+    T.state.board.forEach(function (t) { taken[t.x + ',' + t.y] = true; });
+    var last = T.state.board[T.state.board.length - 1];
+    if (T.state.board.length > 1) {
+      var c = corner(last.x, last.y);
+      b.append(svg('rect', { class: 'last', x: c[0] + 2, y: c[1] + 2, width: S - 4, height: S - 4 }));
+    }
+    var cols = Math.round((v.width - 2 * M) / S), rows = Math.round((v.height - 2 * M) / S);
+    var fits = {};
+    candidates().forEach(function (o) { fits[o.x + ',' + o.y] = true; });
+    var hand = person() && T.tile;
+    for (var i = 0; i < cols; i++) for (var j = 0; j < rows; j++) {
+      var x = v.x0 + i, y = v.y0 + j, key = x + ',' + y;
+      if (taken[key] || !hand) continue;
+      var at = corner(x, y);
+      var r = svg('rect', { class: fits[key] ? 'spot' : 'empty', x: at[0] + 1, y: at[1] + 1, width: S - 2, height: S - 2, 'data-square': key });
+      r.addEventListener('click', clickSquare.bind(null, x, y, !!fits[key]));
+      b.append(r);
+    }
+    // Pieces the shaman may take back.
+    var recalls = recallsOffered();
+    Array.prototype.forEach.call(b.querySelectorAll('[data-piece]'), function (g) {
+      var i = +g.getAttribute('data-piece');
+      if (recalls.indexOf(i) < 0) return;
+      g.classList.add('recallable');
+      if (T.recall === i) g.classList.add('recall-chosen');
+      g.addEventListener('click', function () { T.recall = T.recall === i ? null : i; T.square = null; draw(); panel(); });
+    });
+    var pick = chosen();
+    if (pick.length) {
+      var c2 = corner(T.square[0], T.square[1]);
+      var g = svg('g', { class: 'preview', transform: 'translate(' + c2[0] + ',' + c2[1] + ')' });
+      g.innerHTML = picture(T.tile, pick[0].rotation);
+      g.addEventListener('click', function () { clickSquare(T.square[0], T.square[1], true); });
+      b.append(g);
+      b.append(svg('rect', { class: 'chosen', x: c2[0], y: c2[1], width: S, height: S }));
+      zones(b, pick, c2, 1);
+    }
+  }
+  function picture(id, rotation) { return T.state.view.pictures[id][rotation / 90]; }
+  // Circles where a piece may go, each with the piece drawn in it; a click plays that move.
+  function zones(parent, pick, at, scale) {
+    var player = T.state.turn.player - 1, placed = {};
+    pick.forEach(function (o) {
+      if (!o.piece) return;
+      var key = Math.round(o.piece.x) + ',' + Math.round(o.piece.y), k = placed[key] || 0;
+      placed[key] = k + 1;
+      var x = at[0] + (o.piece.x + 16 * k) * scale, y = at[1] + o.piece.y * scale;
+      var g = svg('g', { class: 'zone', 'data-n': o.n, transform: 'translate(' + x + ',' + y + ') scale(' + scale + ')' });
+      var title = svg('title');
+      title.textContent = o.piece.name + ' on ' + o.piece.zone;
+      g.append(title, svg('circle', { r: 11 }));
+      var p = svg('g', { transform: 'scale(.8)' });
+      p.innerHTML = T.state.view.pieces[player][o.piece.name];
+      g.append(p);
+      g.addEventListener('click', function (e) { e.stopPropagation(); move(o.n); });
+      parent.append(g);
+    });
+  }
+  function clickSquare(x, y, fits) {
+    q('#error').textContent = '';
+    if (!fits) {
+      // Not a square the tile fits: the server says why, in the terminal's words.
+      var deg = T.square && T.square[0] === x && T.square[1] === y ? chosen()[0].rotation : 0;
+      var rots = [0, 90, 180, 270].filter(function (r) { return rotationsAt(x, y).indexOf(r) >= 0; });
+      move(x + ',' + y + ' r' + (rots.length ? rots[0] : deg));
+      return;
+    }
+    if (T.square && T.square[0] === x && T.square[1] === y) T.turn++;
+    else { T.square = [x, y]; T.turn = 0; }
+    draw(); panel();
+  }
+  function turnTile() {
+    if (!T.square) return;
+    T.turn++;
+    draw(); panel();
+  }
+
+  // ---- the panel ----
+  function panel() {
+    var s = T.state, need = s.need;
+    q('#prompt').textContent = prompt();
+    var hand = q('#hand'), choices = q('#choices'), recalls = q('#recalls'), held = q('#tiles-held');
+    choices.innerHTML = ''; recalls.innerHTML = ''; held.innerHTML = ''; q('#deal').innerHTML = '';
+    var showHand = person() && !!T.tile;
+    hand.hidden = !showHand;
+    if (showHand) {
+      var pick = chosen(), rot = pick.length ? pick[0].rotation : 0;
+      var t = q('#hand-tile');
+      t.innerHTML = '<rect x="-6" y="-6" width="76" height="76" fill="#fff"/>' + picture(T.tile, rot);
+      if (pick.length) zones(t, pick, [0, 0], 1);
+      q('#hand-name').textContent = 'Tile ' + T.tile + (pick.length ? ' at ' + T.square.join(',') + ', turned ' + rot + '°' : '');
+      q('#turn').disabled = !T.square || rotationsAt(T.square[0], T.square[1]).length < 2;
+      if (pick.length) {
+        pick.forEach(function (o) {
+          var b = make('button', { type: 'button', 'data-n': o.n, class: o.piece ? 'piece' : 'no-piece' },
+            o.piece ? o.piece.name + ' on ' + o.piece.zone : 'No piece');
+          b.onclick = function () { move(o.n); };
+          choices.append(b);
+        });
+      }
+    }
+    var tiles = tilesOffered();
+    if (person() && tiles.length > 1 || laid().some(function (o) { return o.kind === 'special'; })) {
+      tiles.forEach(function (id) {
+        var b = make('button', { type: 'button', 'aria-pressed': String(id === T.tile) }, 'Lay ' + id);
+        b.onclick = function () { T.tile = id; T.square = null; T.recall = null; draw(); panel(); };
+        held.append(b);
+      });
+    }
+    var rs = recallsOffered();
+    if (person() && rs.length > 1 || rs.length === 1 && rs[0] !== null) {
+      rs.forEach(function (r) {
+        var o = laid().filter(function (o) { return (o.recall ? o.recall.index : null) === r; })[0];
+        var b = make('button', { type: 'button', 'aria-pressed': String(r === T.recall) },
+          r === null ? 'Shaman: take back nothing' : 'Shaman: take back the ' + o.recall.piece + ' at ' + o.recall.at);
+        b.onclick = function () { T.recall = r; T.square = null; draw(); panel(); };
+        recalls.append(b);
+      });
+    }
+    offers().forEach(function (o) {
+      if (o.kind === 'refuse' || (o.kind === 'draw' && T.kind === 'games')) {
+        var b = make('button', { type: 'button', 'data-n': o.n, class: o.kind },
+          o.kind === 'refuse' ? 'Refuse this tile (Scout): it goes under its stack' : 'Draw a tile instead');
+        b.onclick = function () { move(o.n); };
+        choices.append(b);
+      }
+    });
+    if (need && need.kind === 'deal') {
+      need.specials.forEach(function (sp) {
+        var b = make('button', { type: 'button', 'data-special': sp }, sp === 'shaman' ? 'the Shaman card' : 'special tile ' + sp);
+        b.onclick = function () { send('POST', '/entry', JSON.stringify({ deal: sp })); };
+        q('#deal').append(b);
+      });
+    }
+    box();
+    var bots = T.kind === 'games' && s.turn && !s.turn.person;
+    q('#bots-bar').hidden = T.kind !== 'games';
+    q('#bot-step').hidden = !(bots && q('#speed').value === 'step');
+  }
+  function prompt() {
+    var s = T.state, need = s.need;
+    if (s.over) return 'The game is over.';
+    if (need) {
+      if (need.kind === 'deal') return 'Which special piece was ' + who(need.player) + ' dealt?';
+      if (need.kind === 'draw') return who(need.player) + ' draws a ' + (need.bonus ? 'bonus' : 'land') + ' tile: which one? Pick it below.';
+      if (need.kind === 'choice') return who(need.player) + ' lays a special tile, or draws: pick the tile drawn below.';
+      return 'Where did ' + who(need.player) + ' lay tile ' + need.tile + '?';
+    }
+    if (!s.turn) return '';
+    if (!s.turn.person) return who(s.turn.player) + ' is thinking…';
+    if (!s.turn.tile) return who(s.turn.player) + ': lay your special tile, or draw.';
+    return who(s.turn.player) + ', lay tile ' + s.turn.tile + (s.turn.bonus ? ' (a bonus turn)' : '') + '.';
+  }
+  function scores() {
+    var body = q('#scores tbody');
+    body.innerHTML = '';
+    T.state.players.forEach(function (p, i) {
+      var tr = make('tr');
+      if (T.state.turn && T.state.turn.player === p.player || T.state.need && T.state.need.player === p.player && T.state.need.kind !== 'over') tr.className = 'to-move';
+      var name = make('td'), sw = make('span', { class: 'swatch' });
+      sw.style.background = COLOURS[i];
+      name.append(sw, T.kind === 'records' ? p.who : p.player + ' ' + p.who);
+      var sup = make('div', { class: 'supply' },
+        p.meeples + (p.meeples === 1 ? ' meeple, ' : ' meeples, ') + p.huts + (p.huts === 1 ? ' hut' : ' huts') +
+        (p.hand && p.hand.length ? ' · holds ' + p.hand.join(', ') : ''));
+      name.append(sup);
+      tr.append(name);
+      ['rivers', 'forests', 'huts', 'meadows', 'specials'].forEach(function (c) { tr.append(make('td', {}, p.points[c])); });
+      tr.append(make('td', { class: 'total' }, p.points.total));
+      body.append(tr);
+    });
+  }
+  function ending() {
+    var s = T.state;
+    q('#end').hidden = !s.over;
+    if (!s.over) return;
+    var w = s.winners || [];
+    q('#winners').textContent = w.length ? 'Winner' + (w.length > 1 ? 's: ' : ': ') + w.map(who).join(', ') : 'A tie: nobody wins.';
+    var list = q('#final');
+    list.innerHTML = '';
+    (s.final_scoring || []).forEach(function (line) { list.append(make('li', {}, line)); });
+    if (!(s.final_scoring || []).length) list.append(make('li', {}, 'Nothing was left to score.'));
+  }
+  function logMove(played) {
+    var li = make('li');
+    if (played.move) {
+      li.append(make('strong', {}, who(played.player)), ' ', make('code', {}, played.move));
+    }
+    var ul = make('ul');
+    played.events.forEach(function (e) { ul.append(make('li', {}, e)); });
+    if (played.events.length) li.append(ul);
+    if (li.childNodes.length) q('#events').prepend(li);
+  }
+
+  // ---- the tiles still in the box (recording) ----
+  function box() {
+    var s = T.state, items = s.box || [], el = q('#box');
+    el.hidden = !items.length;
+    if (!items.length) return;
+    var words = [];
+    items.forEach(function (t) { t.contents.forEach(function (w) { if (words.indexOf(w) < 0) words.push(w); }); });
+    var cf = q('#content-filter');
+    cf.innerHTML = '';
+    words.sort().forEach(function (w) {
+      var b = make('button', { type: 'button', 'data-word': w, 'aria-pressed': String(!!contents[w]) }, w);
+      b.onclick = function () { contents[w] = !contents[w]; box(); };
+      cf.append(b);
+    });
+    Array.prototype.forEach.call(document.querySelectorAll('#side-filter .side'), function (r) {
+      r.setAttribute('data-want', want[+r.getAttribute('data-side')]);
+    });
+    var g = q('#gallery');
+    g.innerHTML = '';
+    items.filter(matches).forEach(function (t) {
+      var b = make('button', { type: 'button', 'data-tile': t.id, title: t.describe });
+      b.innerHTML = '<svg viewBox="0 0 64 64">' + t.picture + '</svg>';
+      b.append(make('span', {}, t.id + ' ×' + t.left));
+      b.onclick = function () { send('POST', '/entry', JSON.stringify({ draw: t.id })); };
+      g.append(b);
+    });
+    if (!g.childNodes.length) g.append(make('p', { class: 'hint' }, 'No tile left in the box matches; click "Show all".'));
+  }
+  function matches(t) {
+    for (var w in contents) if (contents[w] && t.contents.indexOf(w) < 0) return false;
+    if (want.join('') === '') return true;
+    for (var r = 0; r < 4; r++) {
+      var ok = true;
+      for (var d = 0; d < 4; d++) {
+        // The side a tile turned r quarter turns shows at d is its side d - r.
+        if (want[d] && t.sides[(d - r + 4) % 4] !== want[d]) ok = false;
+      }
+      if (ok) return true;
+    }
+    return false;
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('#side-filter .side'), function (r) {
+    r.addEventListener('click', function () {
+      var d = +r.getAttribute('data-side');
+      want[d] = { '': 'F', F: 'M', M: 'R', R: '' }[want[d]];
+      box();
+    });
+  });
+  q('#clear-filter').onclick = function () { want = ['', '', '', '']; contents = {}; box(); };
+
+  // ---- bots ----
+  function schedule() {
+    clearTimeout(T.timer);
+    var s = T.state;
+    if (T.kind !== 'games' || s.over || !s.turn || s.turn.person) return;
+    var speed = q('#speed').value;
+    if (speed === 'step') return;
+    T.timer = setTimeout(function () { send('POST', '/bot', ''); }, +speed);
+  }
+  q('#speed').onchange = function () { panel(); schedule(); };
+  q('#bot-step').onclick = function () { send('POST', '/bot', ''); };
+  q('#undo').onclick = function () {
+    clearTimeout(T.timer);
+    send('POST', '/undo', '');
+    var first = q('#events li');
+    if (first) first.remove();
+  };
+  q('#turn').onclick = turnTile;
+  q('#hand-tile').addEventListener('click', function (e) { if (e.target.closest('.zone')) return; turnTile(); });
+  document.addEventListener('keydown', function (e) {
+    if (e.target.tagName === 'INPUT' || e.altKey || e.ctrlKey || e.metaKey || !T.id) return;
+    if (e.key === 'r' || e.key === 'R' || e.key === ' ') { e.preventDefault(); turnTile(); }
+    if (e.key === 'Escape') { T.square = null; draw(); panel(); }
+  });
+
+  // ---- logs ----
+  q('#download').onclick = function () {
+    call('GET', api('/log'), null, function (text) {
+      var a = make('a', { download: 'hunters-' + (T.state.variant || 'game').replace(/[^A-Za-z0-9._-]+/g, '_') +
+        (T.state.seed ? '-' + T.state.seed : '') + '.log' });
+      a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+      document.body.append(a);
+      a.click();
+      a.remove();
+    });
+  };
+  q('#upload').onchange = function () {
+    var f = this.files[0];
+    if (!f) return;
+    var reader = new FileReader();
+    reader.onload = function () {
+      var text = String(reader.result);
+      // A game with a seed goes on as a game; one told at a table, as a recording.
+      var kind = /^\[Seed /m.test(text) ? 'games' : 'records';
+      call('POST', '/api/' + kind + '/resume', text, function (s) { open(kind, s.id, s); },
+        function (m) {
+          if (T.id) say(m); else q('#setup-error').textContent = m;
+        });
+    };
+    reader.readAsText(f);
+    this.value = '';
+  };
+
+  showMode();
+  var m = /^#(games|records)\/([0-9a-f]+)$/.exec(location.hash);
+  if (m) call('GET', '/api/' + m[1] + '/' + m[2], null, function (s) { open(m[1], m[2], s); },
+    function (e) { q('#setup-error').textContent = e; });
+})();
+"###;

@@ -1,0 +1,284 @@
+//! A physical game recorded at the table through the page: the same [`Recording`] as
+//! `hunters record`, told by clicks — the special pieces dealt, each tile drawn (picked from
+//! the tiles still in the box), each move — every entry checked at once, and the same log.
+
+use hunters::Variant;
+use hunters::bot::human::read_entry;
+use hunters::game::{Event, Game};
+use hunters::log::{self, Header};
+use hunters::record::{Need, Recording};
+use hunters::render;
+use hunters::scout::Special;
+use hunters::tile::Deck;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::api::{Answer, built_in};
+use super::view;
+
+/// The request to record a game.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewRecord {
+    pub variant: String,
+    /// The players' names in seat order (2 to 5).
+    pub players: Vec<String>,
+}
+
+/// One entry told by the page: the special piece dealt, the tile drawn (its id), or the move
+/// (its number in the state's offers, or the notation).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "lowercase")]
+pub enum Told {
+    Deal(String),
+    Draw(String),
+    Move(String),
+}
+
+/// A game being recorded.
+pub struct RecordTable {
+    rec: Recording,
+    header: Header,
+}
+
+impl RecordTable {
+    pub fn new(request: NewRecord) -> Result<RecordTable, Answer> {
+        let names: Vec<String> = request
+            .players
+            .iter()
+            .map(|n| n.trim().to_string())
+            .collect();
+        if !(2..=5).contains(&names.len()) {
+            return Err(Answer::refuse(
+                400,
+                format!("a game has 2 to 5 players; {} were named", names.len()),
+            ));
+        }
+        if let Some(bad) = names
+            .iter()
+            .find(|n| n.is_empty() || n.contains(',') || n.contains('"'))
+        {
+            return Err(Answer::refuse(
+                400,
+                format!("{bad:?}: a player's name is not empty and holds no comma or quote"),
+            ));
+        }
+        built_in(&request.variant).map_err(|e| Answer::refuse(400, e))?;
+        let variant =
+            Variant::load(&request.variant).map_err(|e| Answer::refuse(400, e.to_string()))?;
+        Ok(RecordTable {
+            rec: Recording::new(&variant, names.len()),
+            header: Header {
+                variant: request.variant,
+                seed: None,
+                players: names,
+                notes: Vec::new(),
+            },
+        })
+    }
+
+    /// Goes on with a game from the log `hunters record` (or this page) wrote.
+    pub fn resume(text: &str) -> Result<RecordTable, Answer> {
+        let parsed =
+            log::parse(text, "the uploaded log").map_err(|e| Answer::refuse(400, e.to_string()))?;
+        let tag = |name: &str| parsed.tag(name).map(|t| t.value.clone());
+        let (Some(variant), Some(players)) = (tag("Variant"), tag("Players")) else {
+            return Err(Answer::refuse(
+                400,
+                "the log lacks a Variant or Players tag",
+            ));
+        };
+        if tag("Seed").is_some() {
+            return Err(Answer::refuse(
+                400,
+                "this log is of a game played with a seed: resume it as a game, not a recording",
+            ));
+        }
+        built_in(&variant).map_err(|e| Answer::refuse(400, e))?;
+        let v = Variant::load(&variant).map_err(|e| Answer::refuse(400, e.to_string()))?;
+        let rec = Recording::from_log(&parsed, &v, None).map_err(|(line, why)| {
+            Answer::refuse(422, format!("the uploaded log, line {line}: {why}"))
+        })?;
+        Ok(RecordTable {
+            rec,
+            header: Header {
+                variant,
+                seed: None,
+                players: players.split(',').map(|s| s.trim().to_string()).collect(),
+                notes: Vec::new(),
+            },
+        })
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.rec.is_over()
+    }
+
+    /// What the page shows: the board, scores and supplies as far as the table has told the
+    /// game, what it needs next, the tiles still in the box and the moves the rules allow.
+    pub fn state(&self) -> Value {
+        let game = self.rec.game();
+        let mut state = hunters::bot::exec::state(game);
+        for (p, player) in state["players"]
+            .as_array_mut()
+            .expect("players")
+            .iter_mut()
+            .enumerate()
+        {
+            player["who"] = json!(self.header.players[p]);
+        }
+        let tiles = &game.tiles().tiles;
+        let need = self.rec.need();
+        let mut moves = Vec::new();
+        state["need"] = match need {
+            Need::Deal { player } => {
+                json!({ "kind": "deal", "player": player + 1, "specials": self.specials_left() })
+            }
+            Need::Draw { player, bonus } => {
+                json!({ "kind": "draw", "player": player + 1, "bonus": bonus })
+            }
+            Need::Choice { player } => {
+                game.legal_moves(&mut moves);
+                json!({ "kind": "choice", "player": player + 1 })
+            }
+            Need::Move { player, tile } => {
+                game.legal_moves(&mut moves);
+                json!({ "kind": "move", "player": player + 1, "tile": tiles[tile].id })
+            }
+            Need::Over => json!({ "kind": "over" }),
+        };
+        // The turn is the table's to tell: while a tile is awaited the game's own turn is a
+        // stand-in's.
+        state["turn"] = match need {
+            Need::Move { player, tile } => {
+                json!({ "player": player + 1, "tile": tiles[tile].id, "person": true })
+            }
+            Need::Choice { player } => json!({ "player": player + 1, "tile": null, "person": true }),
+            _ => Value::Null,
+        };
+        state["box"] = match need {
+            Need::Draw { bonus, .. } => self.in_box(if bonus { Deck::Bonus } else { Deck::Regular }),
+            Need::Choice { .. } => self.in_box(Deck::Regular),
+            _ => json!([]),
+        };
+        state["view"] = view::view(game, &moves);
+        state["variant"] = json!(self.header.variant);
+        state["can_undo"] = json!(!self.rec.entries().is_empty());
+        state["over"] = json!(self.rec.is_over());
+        state["winners"] = if self.rec.is_over() {
+            json!(game.winners().iter().map(|w| w + 1).collect::<Vec<_>>())
+        } else {
+            Value::Null
+        };
+        if self.rec.is_over() {
+            state["final_scoring"] =
+                json!(hunters::tell::final_scoring(game, &self.header.players));
+        }
+        state
+    }
+
+    /// The special pieces not dealt yet, by the names a log gives them.
+    fn specials_left(&self) -> Vec<String> {
+        let game = self.rec.game();
+        let held: Vec<Special> = (0..game.players())
+            .flat_map(|p| game.hand(p).to_vec())
+            .collect();
+        let set = game.tiles();
+        let mut left: Vec<String> = set
+            .tiles
+            .iter()
+            .enumerate()
+            .filter(|(i, t)| t.deck == Deck::Scout && !held.contains(&Special::Tile(*i)))
+            .map(|(_, t)| t.id.clone())
+            .collect();
+        if !held.contains(&Special::Shaman) {
+            left.push("shaman".to_string());
+        }
+        left
+    }
+
+    /// The tiles of `deck` still in the box, one entry per id with the copies left: its
+    /// picture, its sides (N, E, S, W, unturned) and the words for its contents.
+    fn in_box(&self, deck: Deck) -> Value {
+        let tiles = &self.rec.game().tiles().tiles;
+        let mut ids: Vec<(usize, usize)> = Vec::new();
+        for t in self.rec.undrawn(deck) {
+            match ids.iter_mut().find(|(u, _)| tiles[*u].id == tiles[t].id) {
+                Some((_, n)) => *n += 1,
+                None => ids.push((t, 1)),
+            }
+        }
+        ids.iter()
+            .map(|&(t, left)| {
+                let tile = &tiles[t];
+                json!({
+                    "id": tile.id,
+                    "left": left,
+                    "sides": tile.sides_code(),
+                    "contents": render::tile_contents(tile),
+                    "describe": tile.describe(),
+                    "picture": render::tile_picture(tile, hunters::tile::Rotation::ALL[0]),
+                })
+            })
+            .collect()
+    }
+
+    /// One entry; the state with what the rules made of it, or the reason it was refused.
+    pub fn tell(&mut self, told: Told) -> Answer {
+        let seen = self.rec.events().len();
+        let done = match &told {
+            Told::Deal(special) => match self.rec.need() {
+                Need::Deal { player } => self
+                    .rec
+                    .enter_line(&format!("deal {} {}", player + 1, special.trim()))
+                    .map_err(|e| e.to_string()),
+                _ => Err("the special pieces are all dealt".to_string()),
+            },
+            Told::Draw(id) => self
+                .rec
+                .tile_index(id.trim())
+                .and_then(|t| self.rec.draw(t))
+                .map_err(|e| e.to_string()),
+            Told::Move(entry) => {
+                let game = self.rec.game();
+                let mut moves = Vec::new();
+                if matches!(self.rec.need(), Need::Move { .. } | Need::Choice { .. }) {
+                    game.legal_moves(&mut moves);
+                }
+                if moves.is_empty() {
+                    Err("no move now: the table tells the tile drawn first".to_string())
+                } else {
+                    read_entry(game, &moves, entry.trim())
+                        .and_then(|mv| self.rec.play(mv).map_err(|e| e.to_string()))
+                }
+            }
+        };
+        if let Err(why) = done {
+            return Answer::refuse(422, why);
+        }
+        let mut state = self.state();
+        state["played"] = json!({ "events": self.words(&self.rec.events()[seen..]) });
+        Answer::ok(state)
+    }
+
+    fn words(&self, events: &[Event]) -> Vec<String> {
+        let game: &Game = self.rec.game();
+        events
+            .iter()
+            .map(|e| hunters::tell::event(game, e, &self.header.players))
+            .collect()
+    }
+
+    /// Takes back the last entry: a deal, a draw or a move.
+    pub fn undo(&mut self) -> Answer {
+        match self.rec.undo() {
+            Some(_) => Answer::ok(self.state()),
+            None => Answer::refuse(409, "nothing to undo: nothing has been told yet"),
+        }
+    }
+
+    /// The log as far as the table has told the game: what `hunters record` writes.
+    pub fn log(&self) -> Answer {
+        Answer::text(self.rec.log(&self.header))
+    }
+}

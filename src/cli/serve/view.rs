@@ -1,0 +1,122 @@
+//! What the page draws: the board as the viewer and `render --svg` draw it, and each legal
+//! move laid out for clicking — the square, the turn of the tile, the piece and where on the
+//! tile it stands — with the pictures of the tiles the moves lay.
+
+use hunters::feature::PieceAt;
+use hunters::game::{Game, Move, Play};
+use hunters::notation::{move_text, piece_address, piece_name, zone_name};
+use hunters::render::{self, SQUARE};
+use hunters::tile::{Rotation, Tile};
+use serde_json::{Map, Value, json};
+
+/// The board, and the moves of `moves` as the page offers them (the index in `moves` is the
+/// move's number, which the page sends back).
+pub fn view(game: &Game, moves: &[Move]) -> Value {
+    let board = render::table_board(game);
+    let tiles = &game.tiles().tiles;
+    let mut pictures = Map::new();
+    let mut offers = Vec::new();
+    for (n, mv) in moves.iter().enumerate() {
+        let text = move_text(game, mv);
+        let tile = match mv.play {
+            Play::Draw => {
+                offers.push(json!({ "n": n, "kind": "draw", "text": text }));
+                continue;
+            }
+            Play::Refuse => {
+                offers.push(json!({ "n": n, "kind": "refuse", "text": text }));
+                continue;
+            }
+            Play::Special(t) => t,
+            Play::Drawn => match game.turn().and_then(|t| t.tile) {
+                Some(t) => t,
+                None => continue,
+            },
+        };
+        let t = &tiles[tile];
+        pictures
+            .entry(t.id.clone())
+            .or_insert_with(|| turns(t));
+        let rot = mv.at.rot;
+        let piece = mv.piece.map(|(piece, at)| {
+            let (zone, spot) = match at {
+                PieceAt::Zone(z) => (z.zone, None),
+                PieceAt::Spot { spot, .. } => {
+                    let s = &t.spots[usize::from(spot)];
+                    (s.zones[0], Some(s.name.clone()))
+                }
+            };
+            let (x, y) = render::piece_point(t, rot, zone);
+            json!({
+                "name": piece_name(piece),
+                "zone": spot.unwrap_or_else(|| zone_name(t, rot, zone)),
+                "x": x,
+                "y": y,
+            })
+        });
+        let recall = mv.recall.map(|i| {
+            json!({
+                "index": i,
+                "at": piece_address(game, game.pieces()[i].at),
+                "piece": piece_name(game.pieces()[i].piece),
+            })
+        });
+        offers.push(json!({
+            "n": n,
+            "kind": if matches!(mv.play, Play::Special(_)) { "special" } else { "place" },
+            "tile": t.id,
+            "x": mv.at.pos.x,
+            "y": mv.at.pos.y,
+            "rotation": rot.degrees(),
+            "recall": recall,
+            "piece": piece,
+            "text": text,
+        }));
+    }
+    // The drawn tile is shown even when no move lays it.
+    if let Some(t) = game.turn().and_then(|t| t.tile) {
+        let t = &tiles[t];
+        pictures
+            .entry(t.id.clone())
+            .or_insert_with(|| turns(t));
+    }
+    json!({
+        "board": {
+            "svg": board.shapes,
+            "width": board.width,
+            "height": board.height,
+            "x0": board.x0,
+            "y0": board.y0,
+            "margin": board.margin,
+            "square": SQUARE,
+        },
+        "offers": offers,
+        "pictures": pictures,
+        "pieces": piece_pictures(game.players()),
+    })
+}
+
+/// A tile's four turns (0, 90, 180, 270 degrees), as the board draws them.
+pub fn turns(tile: &Tile) -> Value {
+    Rotation::ALL
+        .iter()
+        .map(|&r| json!(render::tile_picture(tile, r)))
+        .collect()
+}
+
+/// Each player's pieces, drawn at the origin as the board draws them: what the page puts on
+/// a tile while the person chooses.
+fn piece_pictures(players: usize) -> Value {
+    (0..players)
+        .map(|p| {
+            let mut m = Map::new();
+            for piece in hunters::tile::Piece::ALL {
+                m.insert(
+                    piece_name(piece).to_string(),
+                    json!(render::piece_picture(piece, p, 0.0, 0.0)),
+                );
+            }
+            Value::Object(m)
+        })
+        .collect()
+}
