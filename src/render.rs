@@ -114,7 +114,10 @@ fn forest_band(dir: Dir) -> [(f64, f64); 4] {
 
 /// What a zone holds, as (count, short label, word, colour): `2` deer are `2D` on the board
 /// and `deer` in a search of the tiles.
-fn zone_contents(tile: &Tile, zone: ZoneRef) -> Vec<(u8, &'static str, &'static str, &'static str)> {
+fn zone_contents(
+    tile: &Tile,
+    zone: ZoneRef,
+) -> Vec<(u8, &'static str, &'static str, &'static str)> {
     let mut out = Vec::new();
     let i = usize::from(zone.index);
     match zone.kind {
@@ -147,14 +150,29 @@ fn zone_contents(tile: &Tile, zone: ZoneRef) -> Vec<(u8, &'static str, &'static 
             let r = &tile.rivers[i];
             out.push((r.fish, "f", "fish", "#0b3d91"));
             // A spring is drawn as a shape of its own, not a label.
-            out.push((u8::from(r.ends.contains(&RiverEnd::Spring)), "", "spring", ""));
+            out.push((
+                u8::from(r.ends.contains(&RiverEnd::Spring)),
+                "",
+                "spring",
+                "",
+            ));
         }
         ZoneKind::Lake => {
             let l = &tile.lakes[i];
             out.push((1, "", "lake", ""));
             out.push((l.fish, "f", "fish", "#ffffff"));
-            out.push((u8::from(l.has(LakeSpecial::Raft)), "raft", "raft", "#ffffff"));
-            out.push((u8::from(l.has(LakeSpecial::Logboat)), "boat", "logboat", "#ffffff"));
+            out.push((
+                u8::from(l.has(LakeSpecial::Raft)),
+                "raft",
+                "raft",
+                "#ffffff",
+            ));
+            out.push((
+                u8::from(l.has(LakeSpecial::Logboat)),
+                "boat",
+                "logboat",
+                "#ffffff",
+            ));
         }
     }
     out.retain(|c| c.0 > 0);
@@ -353,7 +371,11 @@ pub(crate) fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Opti
                 ZoneKind::Forest => features.forest(z).open,
                 _ => features.river(z).open,
             };
-            let class = if kind == ZoneKind::Forest { "forest" } else { "river" };
+            let class = if kind == ZoneKind::Forest {
+                "forest"
+            } else {
+                "river"
+            };
             (open == 0, closed_mark(z, class))
         });
         let _ = writeln!(out, "</g>");

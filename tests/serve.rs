@@ -11,9 +11,9 @@ use std::process::{Child, Command, Stdio};
 use serde_json::{Value, json};
 
 /// A server on a free port of loopback, stopped when dropped.
-struct Served {
+pub struct Served {
     child: Child,
-    addr: String,
+    pub addr: String,
 }
 
 /// `hunters serve` with `args`, and the line it prints once it listens.
@@ -33,7 +33,7 @@ fn serve(args: &[&str]) -> (Child, String) {
 }
 
 impl Served {
-    fn start() -> Served {
+    pub fn start() -> Served {
         let (child, line) = serve(&["--threads", "8"]);
         let addr = line
             .split("http://")
@@ -49,7 +49,7 @@ impl Served {
     }
 
     /// One request: the status and the body.
-    fn call(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+    pub fn call(&self, method: &str, path: &str, body: &str) -> (u16, String) {
         let mut s = TcpStream::connect(&self.addr).unwrap();
         write!(
             s,
@@ -69,7 +69,7 @@ impl Served {
         (status, body)
     }
 
-    fn json(&self, method: &str, path: &str, body: &str) -> (u16, Value) {
+    pub fn json(&self, method: &str, path: &str, body: &str) -> (u16, Value) {
         let (status, text) = self.call(method, path, body);
         let v = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"));
         (status, v)
@@ -260,6 +260,116 @@ fn bad_requests_get_a_4xx_and_a_message() {
     // The server still answers after all of it.
     let (status, _) = s.json("GET", &format!("/api/games/{id}"), "");
     assert_eq!(status, 200);
+    // A game's id is no recording's, and the other way round.
+    let (status, body) = s.json("GET", &format!("/api/records/{id}"), "");
+    assert_eq!(status, 404, "{body}");
+}
+
+#[test]
+fn bad_entries_of_a_recording_get_a_4xx_and_the_reason() {
+    let s = Served::start();
+    let post = |path: &str, body: &str| s.json("POST", path, body);
+    let new = json!({ "variant": "2014", "players": ["Ann", "Bob"] });
+    let (status, state) = post("/api/records", &new.to_string());
+    assert_eq!(status, 201, "{state}");
+    assert_eq!(state["need"]["kind"], "draw");
+    let id = state["id"].as_str().unwrap().to_string();
+    let entry = |body: Value| post(&format!("/api/records/{id}/entry"), &body.to_string());
+    let cases: Vec<((u16, Value), u16, &str, &str)> = vec![
+        (
+            post(
+                "/api/records",
+                &json!({"variant": "2014", "players": ["Ann"]}).to_string(),
+            ),
+            400,
+            "one player",
+            "2 to 5",
+        ),
+        (
+            post(
+                "/api/records",
+                &json!({"variant": "/tmp/v.toml", "players": ["Ann", "Bob"]}).to_string(),
+            ),
+            400,
+            "a path",
+            "files are not read",
+        ),
+        (
+            post("/api/records/0123/undo", ""),
+            404,
+            "unknown id",
+            "no recording",
+        ),
+        (
+            post(&format!("/api/games/{id}/undo"), ""),
+            404,
+            "a recording's id as a game's",
+            "no game",
+        ),
+        (entry(json!({"draw": "999"})), 422, "an unknown tile", "999"),
+        (
+            entry(json!({"move": "0,1 r0"})),
+            422,
+            "a move before the draw",
+            "tile drawn first",
+        ),
+        (
+            entry(json!({"deal": "S1"})),
+            422,
+            "a deal without the Scout",
+            "not in this variant",
+        ),
+        (
+            entry(json!({"throw": "1"})),
+            400,
+            "a malformed entry",
+            "an entry is",
+        ),
+        (
+            post(&format!("/api/records/{id}/undo"), ""),
+            409,
+            "nothing to undo",
+            "nothing",
+        ),
+        (
+            post(
+                "/api/records/resume",
+                "[Format \"hunters-log 1\"]\n[Variant \"2014\"]\n",
+            ),
+            400,
+            "a log without players",
+            "Players",
+        ),
+    ];
+    for ((status, body), want, why, says) in cases {
+        assert_eq!(status, want, "{why}: {body}");
+        let m = body["error"].as_str().unwrap_or_default();
+        assert!(m.contains(says), "{why}: {body}");
+    }
+    // A tile drawn, then laid where it cannot go: the rules' reason; then where it can.
+    let (status, state) = entry(json!({"draw": "4"}));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["need"]["kind"], "move");
+    assert_eq!(state["need"]["tile"], "4");
+    let (status, body) = entry(json!({"move": "5,5 r0"}));
+    assert_eq!(status, 422);
+    assert!(body["error"].as_str().unwrap().contains("touches no tile"));
+    let (status, body) = entry(json!({"draw": "5"}));
+    assert_eq!(status, 422, "a draw while a move is awaited: {body}");
+    let (status, state) = entry(json!({"move": "0"}));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["need"]["kind"], "draw");
+    assert_eq!(state["need"]["player"], 2);
+    let (status, body) = entry(json!({"draw": "4"}));
+    assert_eq!(status, 422, "the one copy of 4 is out of the box: {body}");
+    // The log so far resumes as a recording, and not as a game (it has no seed).
+    let (_, log) = s.call("GET", &format!("/api/records/{id}/log"), "");
+    let (status, again) = post("/api/records/resume", &log);
+    assert_eq!(status, 201, "{again}");
+    assert_eq!(again["need"], state["need"]);
+    assert_eq!(again["board"], state["board"]);
+    let (status, body) = post("/api/games/resume", &log);
+    assert_eq!(status, 400, "{body}");
 }
 
 #[test]

@@ -77,6 +77,8 @@ mod scout;
 mod serve;
 #[path = "sweep.rs"]
 mod sweep;
+#[path = "table.rs"]
+mod table;
 #[path = "tilesets.rs"]
 mod tilesets;
 #[path = "trial.rs"]

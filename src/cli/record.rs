@@ -779,7 +779,7 @@ impl Session {
 }
 
 /// Two tiles a person cannot tell apart: the same sides, contents and name.
-fn same_tile(a: &Tile, b: &Tile) -> bool {
+pub(super) fn same_tile(a: &Tile, b: &Tile) -> bool {
     a.deck == b.deck
         && a.sides_code() == b.sides_code()
         && a.name == b.name

@@ -5,6 +5,8 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+pub mod webdriver;
+
 /// Runs `command` with `input` on its standard input and waits for it. The input is written
 /// from a thread: the program may stop reading before all of it is taken.
 pub fn feed(mut command: Command, input: &str) -> Output {

@@ -160,7 +160,11 @@ fn route(method: &Method, url: &str, body: &str, tables: &Mutex<Tables>) -> Answ
                 )
             });
             let Some(table) = found else {
-                let what = if *kind == "games" { "game" } else { "recording" };
+                let what = if *kind == "games" {
+                    "game"
+                } else {
+                    "recording"
+                };
                 return Answer::refuse(
                     404,
                     format!("no {what} has that id (the server may have restarted)"),
@@ -168,16 +172,18 @@ fn route(method: &Method, url: &str, body: &str, tables: &Mutex<Tables>) -> Answ
             };
             match (table, method, rest) {
                 (t, Method::Get, []) => Answer::ok(t.state()),
-                (Kept::Play(t), Method::Post, ["move"]) => match serde_json::from_str::<Entry>(body) {
-                    Ok(e) => t.play(&e.entry),
-                    Err(e) => Answer::refuse(
-                        400,
-                        format!(
-                            "a move is {{\"entry\": \"3\"}} (its number) or {{\"entry\": \
+                (Kept::Play(t), Method::Post, ["move"]) => {
+                    match serde_json::from_str::<Entry>(body) {
+                        Ok(e) => t.play(&e.entry),
+                        Err(e) => Answer::refuse(
+                            400,
+                            format!(
+                                "a move is {{\"entry\": \"3\"}} (its number) or {{\"entry\": \
                              \"1,0 r90 hunter Es\"}}: {e}"
+                            ),
                         ),
-                    ),
-                },
+                    }
+                }
                 (Kept::Play(t), Method::Post, ["bot"]) => t.bot_move(),
                 (Kept::Play(t), Method::Post, ["undo"]) => t.undo(),
                 (Kept::Play(t), Method::Get, ["log"]) => t.log(),

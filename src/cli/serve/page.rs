@@ -8,7 +8,9 @@ use hunters::render::PLAYER_COLOURS;
 use hunters::variant::BUILTIN;
 
 /// Bots the page suggests for a seat (any built-in bot may be typed).
-const BOTS: [&str; 6] = ["greedy", "random", "mcts:100", "mcts:300", "mcts", "mcts-v1"];
+const BOTS: [&str; 6] = [
+    "greedy", "random", "mcts:100", "mcts:300", "mcts", "mcts-v1",
+];
 
 pub fn html() -> String {
     let options = |items: &mut dyn Iterator<Item = &str>| -> String {
@@ -41,6 +43,7 @@ const PAGE: &str = r###"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Hunters &amp; Gatherers — table</title>
+<link rel="icon" href="data:,">
 <style>{style}</style></head>
 <body>
 <header><h1>Carcassonne: Hunters &amp; Gatherers</h1><span id="title"></span>
@@ -113,6 +116,7 @@ var COLOURS = {colours};
 
 const STYLE: &str = r###"
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 html, body { margin: 0; height: 100%; }
 body { font: 15px/1.4 system-ui, sans-serif; color: #222; background: #f4f1e8;
        display: flex; flex-direction: column; }
@@ -134,7 +138,7 @@ button:disabled { opacity: .45; cursor: default; }
 body.record .play-only, body.play .record-only { display: none; }
 main { flex: 1; display: grid; grid-template-columns: minmax(0, 1fr) 440px; min-height: 0; }
 #board { min-width: 0; min-height: 0; overflow: auto; padding: .5em; }
-#board-svg { width: 100%; height: 100%; display: block; }
+#board-svg { width: 100%; height: 100%; display: block; margin: 0 auto; }
 aside { background: #fff; border-left: 1px solid #d8d4c6; overflow-y: auto; padding: .6em 1em; }
 #prompt { font-weight: 600; font-size: 1.05em; margin: .2em 0 .4em; }
 .error { color: #b00020; font-weight: 600; min-height: 0; margin: .2em 0; }
@@ -173,6 +177,7 @@ td.total { font-weight: 700; }
 .recallable > :first-child { stroke: #ff7a00 !important; stroke-width: 7 !important; }
 .recall-chosen { opacity: .35; }
 .filters { display: flex; gap: .6em; align-items: flex-start; }
+#side-filter { flex: none; width: 72px; height: 72px; }
 #side-filter .side { fill: #fafafa; stroke: #999; cursor: pointer; }
 #side-filter .side[data-want="F"] { fill: #2f7d32; }
 #side-filter .side[data-want="M"] { fill: #cfe6a3; }
@@ -309,7 +314,6 @@ window.onerror = function (m) {
   function offers() { return person() ? T.state.view.offers : []; }
   function laid() { return offers().filter(function (o) { return o.kind === 'place' || o.kind === 'special'; }); }
   function show(s) {
-    var before = T.state;
     T.state = s;
     if (s.played) logMove(s.played);
     // A new decision starts afresh; an answer that changed nothing (a refusal) keeps it.
@@ -325,7 +329,9 @@ window.onerror = function (m) {
     panel();
     ending();
     schedule();
-    void before;
+    // For whoever drives the page: how many answers it has shown, and what it waits for.
+    document.body.dataset.shown = +(document.body.dataset.shown || 0) + 1;
+    document.body.dataset.waits = s.over ? 'over' : s.need ? s.need.kind : person() ? 'person' : 'bot';
   }
   function tilesOffered() {
     var seen = [];
@@ -366,6 +372,9 @@ window.onerror = function (m) {
   function draw() {
     var v = T.state.view.board, b = q('#board-svg'), S = v.square, M = v.margin;
     b.setAttribute('viewBox', '0 0 ' + v.width + ' ' + v.height);
+    // A small board is drawn no larger than one and a half times its size.
+    b.style.maxWidth = 1.5 * v.width + 'px';
+    b.style.maxHeight = 1.5 * v.height + 'px';
     b.innerHTML = v.svg;
     var corner = function (x, y) { return [M + (x - v.x0) * S, M + (y - v.y0) * S]; };
     var taken = {};
@@ -415,12 +424,15 @@ window.onerror = function (m) {
       if (!o.piece) return;
       var key = Math.round(o.piece.x) + ',' + Math.round(o.piece.y), k = placed[key] || 0;
       placed[key] = k + 1;
-      var x = at[0] + (o.piece.x + 16 * k) * scale, y = at[1] + o.piece.y * scale;
+      // Out from the centre, where the zones of a tile lie further apart; several pieces
+      // for one zone side by side.
+      var h = T.state.view.board.square / 2;
+      var x = at[0] + (h + (o.piece.x - h) * 1.5 + 15 * k) * scale, y = at[1] + (h + (o.piece.y - h) * 1.5) * scale;
       var g = svg('g', { class: 'zone', 'data-n': o.n, transform: 'translate(' + x + ',' + y + ') scale(' + scale + ')' });
       var title = svg('title');
       title.textContent = o.piece.name + ' on ' + o.piece.zone;
-      g.append(title, svg('circle', { r: 11 }));
-      var p = svg('g', { transform: 'scale(.8)' });
+      g.append(title, svg('circle', { r: 7.5 }));
+      var p = svg('g', { transform: 'scale(.5)' });
       p.innerHTML = T.state.view.pieces[player][o.piece.name];
       g.append(p);
       g.addEventListener('click', function (e) { e.stopPropagation(); move(o.n); });
@@ -513,7 +525,7 @@ window.onerror = function (m) {
     if (s.over) return 'The game is over.';
     if (need) {
       if (need.kind === 'deal') return 'Which special piece was ' + who(need.player) + ' dealt?';
-      if (need.kind === 'draw') return who(need.player) + ' draws a ' + (need.bonus ? 'bonus' : 'land') + ' tile: which one? Pick it below.';
+      if (need.kind === 'draw') return who(need.player) + ' draws a ' + need.deck + ' tile: which one? Pick it below.';
       if (need.kind === 'choice') return who(need.player) + ' lays a special tile, or draws: pick the tile drawn below.';
       return 'Where did ' + who(need.player) + ' lay tile ' + need.tile + '?';
     }

@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 
 use super::api::{Answer, built_in};
 use super::view;
+use crate::cli::record::same_tile;
 
 /// The request to record a game.
 #[derive(Deserialize)]
@@ -135,7 +136,12 @@ impl RecordTable {
                 json!({ "kind": "deal", "player": player + 1, "specials": self.specials_left() })
             }
             Need::Draw { player, bonus } => {
-                json!({ "kind": "draw", "player": player + 1, "bonus": bonus })
+                let deck = if bonus {
+                    game.tiles().bonus_name.clone()
+                } else {
+                    "land".to_string()
+                };
+                json!({ "kind": "draw", "player": player + 1, "bonus": bonus, "deck": deck })
             }
             Need::Choice { player } => {
                 game.legal_moves(&mut moves);
@@ -153,11 +159,15 @@ impl RecordTable {
             Need::Move { player, tile } => {
                 json!({ "player": player + 1, "tile": tiles[tile].id, "person": true })
             }
-            Need::Choice { player } => json!({ "player": player + 1, "tile": null, "person": true }),
+            Need::Choice { player } => {
+                json!({ "player": player + 1, "tile": null, "person": true })
+            }
             _ => Value::Null,
         };
         state["box"] = match need {
-            Need::Draw { bonus, .. } => self.in_box(if bonus { Deck::Bonus } else { Deck::Regular }),
+            Need::Draw { bonus, .. } => {
+                self.in_box(if bonus { Deck::Bonus } else { Deck::Regular })
+            }
             Need::Choice { .. } => self.in_box(Deck::Regular),
             _ => json!([]),
         };
@@ -203,7 +213,11 @@ impl RecordTable {
         let tiles = &self.rec.game().tiles().tiles;
         let mut ids: Vec<(usize, usize)> = Vec::new();
         for t in self.rec.undrawn(deck) {
-            match ids.iter_mut().find(|(u, _)| tiles[*u].id == tiles[t].id) {
+            // Identical tiles are one picture, under the first id, as `find` lists them.
+            match ids
+                .iter_mut()
+                .find(|(u, _)| same_tile(&tiles[*u], &tiles[t]))
+            {
                 Some((_, n)) => *n += 1,
                 None => ids.push((t, 1)),
             }
@@ -232,6 +246,9 @@ impl RecordTable {
                     .rec
                     .enter_line(&format!("deal {} {}", player + 1, special.trim()))
                     .map_err(|e| e.to_string()),
+                _ if self.rec.game().rules().options().scout.is_none() => {
+                    Err("no deal: the Scout expansion is not in this variant".to_string())
+                }
                 _ => Err("the special pieces are all dealt".to_string()),
             },
             Told::Draw(id) => self

@@ -34,9 +34,7 @@ pub fn view(game: &Game, moves: &[Move]) -> Value {
             },
         };
         let t = &tiles[tile];
-        pictures
-            .entry(t.id.clone())
-            .or_insert_with(|| turns(t));
+        pictures.entry(t.id.clone()).or_insert_with(|| turns(t));
         let rot = mv.at.rot;
         let piece = mv.piece.map(|(piece, at)| {
             let (zone, spot) = match at {
@@ -76,9 +74,7 @@ pub fn view(game: &Game, moves: &[Move]) -> Value {
     // The drawn tile is shown even when no move lays it.
     if let Some(t) = game.turn().and_then(|t| t.tile) {
         let t = &tiles[t];
-        pictures
-            .entry(t.id.clone())
-            .or_insert_with(|| turns(t));
+        pictures.entry(t.id.clone()).or_insert_with(|| turns(t));
     }
     json!({
         "board": {

@@ -1,0 +1,366 @@
+//! The table in the browser (`hunters serve`), clicked through in headless Chromium over
+//! WebDriver as a person would: a whole 2020 game against `greedy` with an illegal attempt,
+//! an undo and the log downloaded and verified; a whole 2014 game recorded at a real table,
+//! tile by tile from the box, whose log is the one `hunters record` writes.
+//!
+//! `HUNTERS_SHOTS=DIR` keeps the screenshots (a turn, a bot's move, the final scoring, the
+//! box) in DIR: the pictures of docs/serve.md come from here.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::run::webdriver::{self, Element, Session};
+use crate::run::{assert_drawn, feed, hunters, stdout};
+use crate::serve::Served;
+
+use serde_json::json;
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hunters-table-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A screenshot, checked to be a picture, and kept where `HUNTERS_SHOTS` says.
+fn shot(s: &Session, dir: &Path, name: &str) {
+    let path = dir.join(name);
+    s.screenshot(&path);
+    assert_drawn(&path);
+    if let Some(keep) = std::env::var_os("HUNTERS_SHOTS") {
+        std::fs::copy(&path, Path::new(&keep).join(name)).unwrap();
+    }
+}
+
+/// What the page waits for (`person`, `bot`, `draw`, `move`, `deal`, `choice`, `over`), and
+/// how many answers it has shown.
+fn waits(s: &Session) -> (String, u64) {
+    let v = s.script(
+        "return [document.body.dataset.waits || '', +(document.body.dataset.shown || 0)];",
+        vec![],
+    );
+    (
+        v[0].as_str().unwrap_or("").to_string(),
+        v[1].as_u64().unwrap_or(0),
+    )
+}
+
+/// Waits until the page has shown an answer after the `after`-th and waits for one of `for_`.
+fn settle(s: &Session, after: u64, for_: &[&str]) -> String {
+    let mut now = String::new();
+    s.wait_until(&format!("the page to wait for {for_:?}"), 60, |s| {
+        let (w, shown) = waits(s);
+        now = w;
+        shown > after && for_.contains(&now.as_str())
+    });
+    now
+}
+
+/// The marked square nearest the start tile: a compact board makes readable pictures.
+fn nearest_spot(s: &Session) -> Element {
+    let spots = s.find_all("rect.spot");
+    assert!(!spots.is_empty(), "no square is marked: {}", s.text());
+    spots
+        .into_iter()
+        .min_by_key(|e| {
+            let at = e.attr("data-square").unwrap();
+            let (x, y) = at.split_once(',').unwrap();
+            x.parse::<i32>().unwrap().abs() + y.parse::<i32>().unwrap().abs()
+        })
+        .unwrap()
+}
+
+/// Lays the drawn tile on the nearest marked square, turned once when it may be, with a piece
+/// (clicked on the board) when `piece` and the tile offers one, else without.
+fn lay(s: &Session, piece: bool) {
+    nearest_spot(s).click();
+    let turn = s.find("#turn");
+    if turn.attr("disabled").is_none() {
+        turn.click();
+    }
+    let zones = s.find_all("#board-svg g.zone");
+    match zones.first() {
+        Some(z) if piece => z.click(),
+        _ => s.find("#choices button.no-piece").click(),
+    }
+}
+
+/// The game's id, from the page's address (`#games/ID`).
+fn id_of(s: &Session) -> String {
+    let hash = s.script("return location.hash;", vec![]);
+    let hash = hash.as_str().unwrap();
+    hash.rsplit('/').next().unwrap().to_string()
+}
+
+/// Downloads the log with the page's button; its text.
+fn download(s: &Session, downloads: &Path) -> String {
+    s.find("#download").click();
+    let start = Instant::now();
+    loop {
+        let done: Vec<PathBuf> = std::fs::read_dir(downloads)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "log"))
+            .collect();
+        if let [file] = done.as_slice() {
+            return std::fs::read_to_string(file).unwrap();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no log was downloaded to {}",
+            downloads.display()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn verify(log: &Path) -> String {
+    let o = hunters(&["verify", log.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    stdout(&o)
+}
+
+/// The text of an element.
+fn text(s: &Session, css: &str) -> String {
+    s.find(css).text()
+}
+
+/// The page logged no error but the illegal attempt's answer (422), which it shows.
+fn assert_no_errors(s: &Session) {
+    let errors: Vec<String> = s
+        .logs_of_errors()
+        .into_iter()
+        .filter(|e| !e.contains("status of 422"))
+        .collect();
+    assert!(errors.is_empty(), "the page logged errors: {errors:?}");
+}
+
+#[test]
+fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
+    let Some(driver) = webdriver::driver() else {
+        return;
+    };
+    let d = dir("play");
+    let downloads = d.join("downloads");
+    std::fs::create_dir_all(&downloads).unwrap();
+    let server = Served::start();
+    let s = driver.session(&downloads, 1400, 900);
+    s.goto(&format!("http://{}/", server.addr));
+    // The default game: 2020, a person against greedy.
+    let seed = s.find("#seed");
+    seed.clear();
+    seed.send_keys("11");
+    s.find("#start").click();
+    settle(&s, 0, &["person"]);
+    s.find("#speed option[value='0']").click();
+
+    // An illegal attempt: a square the tile does not fit, answered with the terminal's
+    // reason (the API's, which the terminal shares).
+    let (_, shown) = waits(&s);
+    let empty = s.find("rect.empty");
+    let square = empty.attr("data-square").unwrap();
+    empty.click();
+    s.wait_until("the reason for the illegal attempt", 20, |s| {
+        !text(s, "#error").is_empty()
+    });
+    let reason = text(&s, "#error");
+    let id = id_of(&s);
+    let (status, api) = server.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        &json!({ "entry": format!("{square} r0") }).to_string(),
+    );
+    assert_eq!(status, 422);
+    assert_eq!(reason, api["error"].as_str().unwrap());
+    assert_eq!(waits(&s).1, shown, "a refused move changes nothing");
+
+    // One move, the bot's answer, then undo: back to the same tile on the same board.
+    let tiles = s.find_all("#board-svg g.tile").len();
+    let prompt = text(&s, "#prompt");
+    let (_, shown) = waits(&s);
+    nearest_spot(&s).click();
+    shot(&s, &d, "serve-turn.png");
+    s.find("#choices button.no-piece").click();
+    let shown = {
+        settle(&s, shown, &["person"]);
+        waits(&s).1
+    };
+    assert!(s.find_all("#board-svg g.tile").len() >= tiles + 2);
+    shot(&s, &d, "serve-bot-move.png");
+    assert!(
+        text(&s, "#events").contains("greedy"),
+        "{}",
+        text(&s, "#events")
+    );
+    s.find("#undo").click();
+    settle(&s, shown, &["person"]);
+    assert_eq!(s.find_all("#board-svg g.tile").len(), tiles);
+    assert_eq!(text(&s, "#prompt"), prompt);
+
+    // The rest of the game, every move by clicking: a piece every other move.
+    let mut moves = 0;
+    loop {
+        let (w, shown) = waits(&s);
+        if w == "over" {
+            break;
+        }
+        assert_eq!(w, "person");
+        lay(&s, moves % 2 == 0);
+        settle(&s, shown, &["person", "over"]);
+        let error = text(&s, "#error");
+        assert!(error.is_empty(), "move {moves}: {error}");
+        moves += 1;
+        assert!(moves < 200, "the game does not end");
+    }
+    assert!(moves > 20, "only {moves} moves");
+    let (status, state) = server.json("GET", &format!("/api/games/{id}"), "");
+    assert_eq!(status, 200);
+    assert_eq!(state["over"], true);
+    // The final scoring, feature by feature, and the winner, as the server tells them.
+    let lines = s.find_all("#final li");
+    assert_eq!(
+        lines.len(),
+        state["final_scoring"].as_array().unwrap().len().max(1)
+    );
+    assert!(text(&s, "#winners").starts_with("Winner") || text(&s, "#winners").contains("tie"));
+    let scores = text(&s, "#scores");
+    for p in state["players"].as_array().unwrap() {
+        assert!(
+            scores.contains(&p["points"]["total"].to_string()),
+            "{scores}"
+        );
+    }
+    s.script("document.querySelector('#end').scrollIntoView();", vec![]);
+    shot(&s, &d, "serve-final.png");
+
+    // The log, downloaded, is the server's and verifies.
+    let log = download(&s, &downloads);
+    let (_, served) = server.call("GET", &format!("/api/games/{id}/log"), "");
+    assert_eq!(log, served);
+    let file = d.join("game.log");
+    std::fs::write(&file, &log).unwrap();
+    assert!(verify(&file).contains("OK"), "{}", verify(&file));
+    assert!(log.contains("[Players \"human, greedy\"]"), "{log}");
+    assert_no_errors(&s);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn a_whole_2014_game_at_a_real_table_is_recorded_by_clicking() {
+    let Some(driver) = webdriver::driver() else {
+        return;
+    };
+    let d = dir("record");
+    let downloads = d.join("downloads");
+    std::fs::create_dir_all(&downloads).unwrap();
+    let server = Served::start();
+    let s = driver.session(&downloads, 1400, 900);
+    s.goto(&format!("http://{}/", server.addr));
+    s.find("input[name=mode][value=record]").click();
+    let variant = s.find("#variant");
+    variant.clear();
+    variant.send_keys("2014");
+    s.find("#start").click();
+    settle(&s, 0, &["draw"]);
+
+    // The box filters: a forest side, then deer, each narrowing the tiles shown.
+    let all = s.find_all("#gallery button").len();
+    s.find("#side-filter .side[data-side='0']").click();
+    let forest = s.find_all("#gallery button").len();
+    assert!(0 < forest && forest < all, "{forest} of {all}");
+    s.find("#content-filter button[data-word='deer']").click();
+    let deer = s.find_all("#gallery button").len();
+    assert!(0 < deer && deer < forest, "{deer} of {forest}");
+    for tile in s.find_all("#gallery button").iter().take(3) {
+        let id = tile.attr("data-tile").unwrap();
+        let (_, state) = server.json("GET", &format!("/api/records/{}", id_of(&s)), "");
+        let described = state["box"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["id"] == id.as_str())
+            .unwrap()
+            .clone();
+        assert!(
+            described["contents"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("deer"))
+        );
+        assert!(described["sides"].as_str().unwrap().contains('F'));
+    }
+    shot(&s, &d, "serve-box.png");
+    s.find("#clear-filter").click();
+    assert_eq!(s.find_all("#gallery button").len(), all);
+
+    // A draw taken back.
+    let (_, shown) = waits(&s);
+    s.find("#gallery button").click();
+    let shown = {
+        settle(&s, shown, &["move"]);
+        waits(&s).1
+    };
+    s.find("#undo").click();
+    settle(&s, shown, &["draw"]);
+
+    // Then the whole game: each tile picked from the box, laid by clicking; an illegal
+    // attempt on the way.
+    let mut entries = 0;
+    let mut tried = false;
+    loop {
+        let (w, shown) = waits(&s);
+        match w.as_str() {
+            "over" => break,
+            "draw" => s.find("#gallery button").click(),
+            "move" if !tried => {
+                tried = true;
+                s.find("rect.empty").click();
+                s.wait_until("the reason for the illegal attempt", 20, |s| {
+                    !text(s, "#error").is_empty()
+                });
+                assert!(text(&s, "#error").contains("the tile cannot go there"));
+                continue;
+            }
+            "move" => lay(&s, entries % 4 == 1),
+            other => panic!("a 2014 recording waits for {other}"),
+        }
+        settle(&s, shown, &["draw", "move", "over"]);
+        let error = text(&s, "#error");
+        assert!(error.is_empty(), "entry {entries}: {error}");
+        entries += 1;
+        assert!(entries < 400, "the recording does not end");
+    }
+    assert!(entries > 100, "only {entries} entries");
+    assert!(!s.find_all("#final li").is_empty());
+
+    // The log: what `hunters record` writes for the same game, and it verifies.
+    let log = download(&s, &downloads);
+    let file = d.join("recorded.log");
+    std::fs::write(&file, &log).unwrap();
+    assert!(verify(&file).contains("OK"), "{}", verify(&file));
+    assert!(!log.contains("[Seed "), "a game at a table has no seed");
+    let again = d.join("again.log");
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_hunters"));
+    c.args(["record", "--log", again.to_str().unwrap()]);
+    let o = feed(c, &log);
+    assert!(o.status.success(), "{}", crate::run::stderr(&o));
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), log);
+    assert_no_errors(&s);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// The page itself: one document with everything inline, nothing fetched from elsewhere.
+#[test]
+fn the_page_is_self_contained() {
+    let server = Served::start();
+    let (status, page) = server.call("GET", "/", "");
+    assert_eq!(status, 200);
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    for outside in ["http://", "https://", "src=", "@import", "url("] {
+        let hits: Vec<&str> = page
+            .lines()
+            .filter(|l| l.contains(outside) && !l.contains("http://www.w3.org/2000/svg"))
+            .collect();
+        assert!(hits.is_empty(), "{outside}: {hits:?}");
+    }
+}
