@@ -364,3 +364,100 @@ fn the_page_is_self_contained() {
         assert!(hits.is_empty(), "{outside}: {hits:?}");
     }
 }
+
+/// Plays game `id` through the API until a person's turn offers what `wanted` looks for: the
+/// person lays a piece when the move allows one, the bots move when asked. The state then.
+fn play_until(
+    server: &Served,
+    id: &str,
+    wanted: impl Fn(&serde_json::Value) -> bool,
+) -> serde_json::Value {
+    loop {
+        let (_, state) = server.json("GET", &format!("/api/games/{id}"), "");
+        assert_ne!(state["over"], true, "the game ended before the choice came");
+        if state["turn"]["person"] != true {
+            server.json("POST", &format!("/api/games/{id}/bot"), "");
+            continue;
+        }
+        let offers = state["view"]["offers"].as_array().unwrap();
+        if offers.iter().any(&wanted) {
+            return state;
+        }
+        let n = offers
+            .iter()
+            .find(|o| !o["piece"].is_null())
+            .unwrap_or(&offers[0])["n"]
+            .to_string();
+        let (status, body) = server.json(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            &json!({ "entry": n }).to_string(),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+}
+
+/// The choices the rules offer besides where the tile goes: the 2020 shaman's recall, by
+/// clicking the meeple on the board; the Scout's special tile instead of a draw.
+#[test]
+fn the_shaman_and_the_scout_are_chosen_by_clicking() {
+    let Some(driver) = webdriver::driver() else {
+        return;
+    };
+    let d = dir("choices");
+    let server = Served::start();
+    let s = driver.session(&d, 1400, 900);
+
+    let new = json!({ "variant": "2020", "seats": ["person", "greedy"], "seed": "4" });
+    let (_, state) = server.json("POST", "/api/games", &new.to_string());
+    let id = state["id"].as_str().unwrap().to_string();
+    play_until(&server, &id, |o| !o["recall"].is_null());
+    s.goto(&format!("http://{}/#games/{id}", server.addr));
+    settle(&s, 0, &["person"]);
+    s.find("#speed option[value='step']").click();
+    let recallable = s.find_all("#board-svg .recallable");
+    assert!(!recallable.is_empty(), "no meeple to take back is marked");
+    recallable[0].click();
+    let chosen = text(&s, "#recalls button[aria-pressed='true']");
+    assert!(chosen.starts_with("Shaman: take back the "), "{chosen}");
+    let (_, shown) = waits(&s);
+    nearest_spot(&s).click();
+    s.find("#choices button.no-piece").click();
+    settle(&s, shown, &["bot", "person", "over"]);
+    let laid = text(&s, "#events li");
+    // "Shaman: take back the hunter at 0,-1:N": the move names that meeple.
+    let words: Vec<&str> = chosen.split(' ').collect();
+    let (piece, at) = (words[4], words[6]);
+    assert!(laid.contains(&format!("shaman {piece} {at}")), "{laid}");
+    let (_, log) = server.call("GET", &format!("/api/games/{id}/log"), "");
+    let place = log.lines().rfind(|l| l.starts_with("place 1 ")).unwrap();
+    assert!(place.contains(" shaman ") && place.contains(at), "{place}");
+
+    // The Scout: the special tile is laid instead of drawing.
+    let new = json!({ "variant": "2002-scout", "seats": ["person", "greedy"], "seed": "3" });
+    let (_, state) = server.json("POST", "/api/games", &new.to_string());
+    let id = state["id"].as_str().unwrap().to_string();
+    let (_, shown) = waits(&s);
+    s.goto(&format!("http://{}/#games/{id}", server.addr));
+    settle(&s, shown, &["person"]);
+    let special = s.find("#tiles-held button");
+    let tile = special.text().trim_start_matches("Lay ").to_string();
+    special.click();
+    assert!(
+        s.find("#choices button.draw").displayed(),
+        "the draw is offered too"
+    );
+    let (_, shown) = waits(&s);
+    nearest_spot(&s).click();
+    // The special tile's piece goes on its spot: the choice is where.
+    s.find("#choices button[data-n]").click();
+    settle(&s, shown, &["bot", "person"]);
+    let (_, log) = server.call("GET", &format!("/api/games/{id}/log"), "");
+    assert!(
+        log.lines()
+            .any(|l| l.starts_with(&format!("place 1 {tile} "))),
+        "{log}"
+    );
+    assert_no_errors(&s);
+    std::fs::remove_dir_all(&d).unwrap();
+}

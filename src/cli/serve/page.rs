@@ -419,15 +419,20 @@ window.onerror = function (m) {
   function picture(id, rotation) { return T.state.view.pictures[id][rotation / 90]; }
   // Circles where a piece may go, each with the piece drawn in it; a click plays that move.
   function zones(parent, pick, at, scale) {
-    var player = T.state.turn.player - 1, placed = {};
+    var player = T.state.turn.player - 1, placed = {}, count = {};
+    var h = T.state.view.board.square / 2;
+    var key = function (o) { return Math.round(o.piece.x) + ',' + Math.round(o.piece.y); };
+    pick.forEach(function (o) { if (o.piece) count[key(o)] = (count[key(o)] || 0) + 1; });
     pick.forEach(function (o) {
       if (!o.piece) return;
-      var key = Math.round(o.piece.x) + ',' + Math.round(o.piece.y), k = placed[key] || 0;
-      placed[key] = k + 1;
+      var k = placed[key(o)] || 0;
+      placed[key(o)] = k + 1;
       // Out from the centre, where the zones of a tile lie further apart; several pieces
-      // for one zone side by side.
-      var h = T.state.view.board.square / 2;
-      var x = at[0] + (h + (o.piece.x - h) * 1.5 + 15 * k) * scale, y = at[1] + (h + (o.piece.y - h) * 1.5) * scale;
+      // for one zone side by side; every circle inside the tile.
+      var inside = function (v) { return Math.max(8, Math.min(2 * h - 8, v)); };
+      var x = inside(h + (o.piece.x - h) * 1.5 + 16 * (k - (count[key(o)] - 1) / 2));
+      var y = inside(h + (o.piece.y - h) * 1.5);
+      x = at[0] + x * scale; y = at[1] + y * scale;
       var g = svg('g', { class: 'zone', 'data-n': o.n, transform: 'translate(' + x + ',' + y + ') scale(' + scale + ')' });
       var title = svg('title');
       title.textContent = o.piece.name + ' on ' + o.piece.zone;
@@ -678,9 +683,17 @@ window.onerror = function (m) {
     this.value = '';
   };
 
+  // The address names the game shown (#games/ID or #records/ID): a reload, or another
+  // address, shows that game again.
+  function fromAddress() {
+    var m = /^#(games|records)\/([0-9a-f]+)$/.exec(location.hash);
+    if (!m || m[2] === T.id) return;
+    clearTimeout(T.timer);
+    call('GET', '/api/' + m[1] + '/' + m[2], null, function (s) { open(m[1], m[2], s); },
+      function (e) { q('#setup-error').textContent = e; });
+  }
+  window.addEventListener('hashchange', fromAddress);
   showMode();
-  var m = /^#(games|records)\/([0-9a-f]+)$/.exec(location.hash);
-  if (m) call('GET', '/api/' + m[1] + '/' + m[2], null, function (s) { open(m[1], m[2], s); },
-    function (e) { q('#setup-error').textContent = e; });
+  fromAddress();
 })();
 "###;
