@@ -241,6 +241,17 @@ fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
     std::fs::write(&file, &log).unwrap();
     assert!(verify(&file).contains("OK"), "{}", verify(&file));
     assert!(log.contains("[Players \"human, greedy\"]"), "{log}");
+
+    // The log uploaded (its content, from a file the person picks) goes on as a game: this
+    // one, over, under a new id.
+    let (_, shown) = waits(&s);
+    s.find("#upload").send_keys(file.to_str().unwrap());
+    settle(&s, shown, &["over"]);
+    assert_ne!(id_of(&s), id);
+    let (_, resumed) = server.json("GET", &format!("/api/games/{}", id_of(&s)), "");
+    assert_eq!(resumed["players"], state["players"]);
+    assert_eq!(resumed["board"], state["board"]);
+    assert_eq!(text(&s, "#scores"), scores);
     assert_no_errors(&s);
     std::fs::remove_dir_all(&d).unwrap();
 }
