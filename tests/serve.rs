@@ -421,3 +421,34 @@ fn another_address_than_loopback_is_warned_of() {
         "{err}"
     );
 }
+
+/// Every key of a game's and a recording's state, and of its `view`, is in docs/serve.md.
+#[test]
+fn every_key_of_the_state_is_documented() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/serve.md")).unwrap();
+    let s = Served::start();
+    let game = json!({ "variant": "2014-scout", "seats": ["person", "greedy"], "seed": "3" });
+    let (_, game) = s.json("POST", "/api/games", &game.to_string());
+    let record = json!({ "variant": "2014-scout", "players": ["Ann", "Bob"] });
+    let (_, record) = s.json("POST", "/api/records", &record.to_string());
+    let (_, moved) = s.json(
+        "POST",
+        &format!("/api/games/{}/move", game["id"].as_str().unwrap()),
+        r#"{"entry": "0"}"#,
+    );
+    for state in [&game, &record, &moved] {
+        let keys = state.as_object().unwrap().keys().map(|k| k.to_string());
+        let view = state["view"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| format!("view.{k}"));
+        for key in keys.chain(view) {
+            assert!(
+                doc.contains(&format!("`{key}`")) || doc.contains(&format!("`{key}[]`")),
+                "docs/serve.md does not describe `{key}`"
+            );
+        }
+    }
+}

@@ -313,18 +313,15 @@ impl Table {
     /// who sits at each seat, whether a person is to move and their legal moves.
     pub fn state(&self) -> Value {
         let g = &self.game;
-        let mut state = hunters::bot::exec::state(g);
-        for (p, player) in state["players"]
-            .as_array_mut()
-            .expect("players")
-            .iter_mut()
-            .enumerate()
-        {
-            player["who"] = json!(self.seat_name(p));
-        }
         let person = g
             .turn()
             .is_some_and(|t| matches!(self.seats[t.player], Seat::Person));
+        let mut moves = Vec::new();
+        if person {
+            g.legal_moves(&mut moves);
+        }
+        let who: Vec<String> = (0..g.players()).map(|p| self.seat_name(p)).collect();
+        let mut state = super::view::table_state(g, &who, &self.names(), g.is_over(), &moves);
         state["turn"] = match g.turn() {
             Some(_) => {
                 let mut turn = state["turn"].take();
@@ -333,28 +330,14 @@ impl Table {
             }
             None => Value::Null,
         };
-        let mut moves = Vec::new();
-        if person {
-            g.legal_moves(&mut moves);
-        }
         state["moves"] = moves
             .iter()
             .enumerate()
             .map(|(n, m)| json!({ "n": n, "text": move_text(g, m) }))
             .collect();
-        state["view"] = super::view::view(g, &moves);
         state["variant"] = json!(self.variant);
         state["seed"] = json!(self.seed.to_string());
         state["can_undo"] = json!(self.can_undo());
-        state["over"] = json!(g.is_over());
-        state["winners"] = if g.is_over() {
-            json!(g.winners().iter().map(|w| w + 1).collect::<Vec<_>>())
-        } else {
-            Value::Null
-        };
-        if g.is_over() {
-            state["final_scoring"] = json!(hunters::tell::final_scoring(g, &self.names()));
-        }
         state
     }
 

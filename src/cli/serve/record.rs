@@ -119,18 +119,14 @@ impl RecordTable {
     /// game, what it needs next, the tiles still in the box and the moves the rules allow.
     pub fn state(&self) -> Value {
         let game = self.rec.game();
-        let mut state = hunters::bot::exec::state(game);
-        for (p, player) in state["players"]
-            .as_array_mut()
-            .expect("players")
-            .iter_mut()
-            .enumerate()
-        {
-            player["who"] = json!(self.header.players[p]);
-        }
         let tiles = &game.tiles().tiles;
         let need = self.rec.need();
         let mut moves = Vec::new();
+        if matches!(need, Need::Choice { .. } | Need::Move { .. }) {
+            game.legal_moves(&mut moves);
+        }
+        let names = &self.header.players;
+        let mut state = view::table_state(game, names, names, self.rec.is_over(), &moves);
         state["need"] = match need {
             Need::Deal { player } => {
                 json!({ "kind": "deal", "player": player + 1, "specials": self.specials_left() })
@@ -143,12 +139,8 @@ impl RecordTable {
                 };
                 json!({ "kind": "draw", "player": player + 1, "bonus": bonus, "deck": deck })
             }
-            Need::Choice { player } => {
-                game.legal_moves(&mut moves);
-                json!({ "kind": "choice", "player": player + 1 })
-            }
+            Need::Choice { player } => json!({ "kind": "choice", "player": player + 1 }),
             Need::Move { player, tile } => {
-                game.legal_moves(&mut moves);
                 json!({ "kind": "move", "player": player + 1, "tile": tiles[tile].id })
             }
             Need::Over => json!({ "kind": "over" }),
@@ -171,19 +163,8 @@ impl RecordTable {
             Need::Choice { .. } => self.in_box(Deck::Regular),
             _ => json!([]),
         };
-        state["view"] = view::view(game, &moves);
         state["variant"] = json!(self.header.variant);
         state["can_undo"] = json!(!self.rec.entries().is_empty());
-        state["over"] = json!(self.rec.is_over());
-        state["winners"] = if self.rec.is_over() {
-            json!(game.winners().iter().map(|w| w + 1).collect::<Vec<_>>())
-        } else {
-            Value::Null
-        };
-        if self.rec.is_over() {
-            state["final_scoring"] =
-                json!(hunters::tell::final_scoring(game, &self.header.players));
-        }
         state
     }
 

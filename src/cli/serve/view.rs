@@ -9,9 +9,41 @@ use hunters::render::{self, SQUARE};
 use hunters::tile::{Rotation, Tile};
 use serde_json::{Map, Value, json};
 
+/// The state every table shows: what a player at the table sees (the bot protocol's state),
+/// who sits at each seat (`who`), the board and `moves` laid out for clicking (`view`), and
+/// once the game is `over` its winners and final scoring, told with `names`.
+pub fn table_state(
+    game: &Game,
+    who: &[String],
+    names: &[String],
+    over: bool,
+    moves: &[Move],
+) -> Value {
+    let mut state = hunters::bot::exec::state(game);
+    for (player, who) in state["players"]
+        .as_array_mut()
+        .expect("players")
+        .iter_mut()
+        .zip(who)
+    {
+        player["who"] = json!(who);
+    }
+    state["view"] = view(game, moves);
+    state["over"] = json!(over);
+    state["winners"] = if over {
+        json!(game.winners().iter().map(|w| w + 1).collect::<Vec<_>>())
+    } else {
+        Value::Null
+    };
+    if over {
+        state["final_scoring"] = json!(hunters::tell::final_scoring(game, names));
+    }
+    state
+}
+
 /// The board, and the moves of `moves` as the page offers them (the index in `moves` is the
 /// move's number, which the page sends back).
-pub fn view(game: &Game, moves: &[Move]) -> Value {
+fn view(game: &Game, moves: &[Move]) -> Value {
     let board = render::table_board(game);
     let tiles = &game.tiles().tiles;
     let mut pictures = Map::new();
