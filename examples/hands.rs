@@ -3,7 +3,8 @@
 //! rate by the special piece each player was dealt (two players hold one piece each by
 //! default; the other three leave the game). It also counts how the first bot used its piece:
 //! the Shaman's recalls, the Scout tile's refusals, and in which of its turns it laid its
-//! special tile.
+//! special tile; and where each bot's points come from (its mean points a game by category)
+//! when the first bot, the second or neither held the Shaman.
 //!
 //! ```sh
 //! cargo run --release --example hands -- --deals 1000 --bots greedy,greedy 2002-scout
@@ -24,7 +25,7 @@ use std::process::ExitCode;
 use hunters::Variant;
 use hunters::bot::{Bot, BotKind};
 use hunters::compare::deal_seed;
-use hunters::game::{Game, Play};
+use hunters::game::{Category, Game, Play};
 use hunters::scout::Special;
 use hunters::statistics::wilson;
 
@@ -49,6 +50,8 @@ struct Game1 {
     refusals: u32,
     /// The first bot's turn in which it laid its special tile, if it did.
     laid: Option<u32>,
+    /// Points by category ([`Category::ALL`]) of the first bot and of the second.
+    points: [[u32; 5]; 2],
 }
 
 fn run() -> Result<(), String> {
@@ -112,6 +115,48 @@ fn run() -> Result<(), String> {
         mean(&|g| (g.mine == "Scout").then_some(f64::from(g.refusals))),
         mean(&|g| g.laid.map(f64::from)),
     );
+    // Where the points come from, by who held the Shaman: what the card is worth to each
+    // bot, category by category.
+    println!(
+        "points a game, {} / {} ({}):",
+        first.name(),
+        second.name(),
+        Category::ALL.map(|c| c.name()).join(", ")
+    );
+    let (a, b) = if first.name() == second.name() {
+        (
+            format!("the first {}", first.name()),
+            format!("the second {}", second.name()),
+        )
+    } else {
+        (first.name(), second.name())
+    };
+    for (label, held) in [
+        (format!("{a} held the Shaman"), [true, false]),
+        (format!("{b} held the Shaman"), [false, true]),
+        ("neither held it".to_string(), [false, false]),
+    ] {
+        let those: Vec<&Game1> = games
+            .iter()
+            .filter(|g| [g.mine == "shaman", g.theirs == "shaman"] == held)
+            .collect();
+        let n = those.len().max(1) as f64;
+        let means = |who: usize| {
+            (0..5)
+                .map(|c| {
+                    let sum: u32 = those.iter().map(|g| g.points[who][c]).sum();
+                    format!("{:.1}", f64::from(sum) / n)
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        println!(
+            "  {label:<26} {} / {}  ({} games)",
+            means(0),
+            means(1),
+            those.len()
+        );
+    }
     Ok(())
 }
 
@@ -192,6 +237,7 @@ fn game(variant: &Variant, kinds: [&BotKind; 2], seed: u64, seat: usize) -> Game
         game.play_unchecked(mv);
     }
     let (me, other) = (game.total(seat), game.total(1 - seat));
+    let by_category = |p: usize| Category::ALL.map(|c| game.score(p, c));
     Game1 {
         deal: 0,
         mine,
@@ -204,6 +250,7 @@ fn game(variant: &Variant, kinds: [&BotKind; 2], seed: u64, seat: usize) -> Game
         recalls,
         refusals,
         laid,
+        points: [by_category(seat), by_category(1 - seat)],
     }
 }
 
