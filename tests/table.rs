@@ -177,6 +177,7 @@ fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
     // One move, the bot's answer, then undo: back to the same tile on the same board.
     let tiles = s.find_all("#board-svg g.tile").len();
     let prompt = text(&s, "#prompt");
+    let listed = s.find_all("#events > li").len();
     let (_, shown) = waits(&s);
     nearest_spot(&s).click();
     shot(&s, &d, "serve-turn.png");
@@ -196,6 +197,8 @@ fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
     settle(&s, shown, &["person"]);
     assert_eq!(s.find_all("#board-svg g.tile").len(), tiles);
     assert_eq!(text(&s, "#prompt"), prompt);
+    // The moves taken back leave the list of moves too.
+    assert_eq!(s.find_all("#events > li").len(), listed);
 
     // The rest of the game, every move by clicking: a piece every other move.
     let mut moves = 0;

@@ -4,7 +4,7 @@
 //! only places those pictures, marks where the drawn tile fits and where a piece may stand,
 //! and sends the move the person clicked, by its number.
 
-use hunters::render::PLAYER_COLOURS;
+use hunters::render::{PLAYER, PLAYER_COLOURS};
 use hunters::variant::BUILTIN;
 
 /// Bots the page suggests for a seat (any built-in bot may be typed).
@@ -13,30 +13,23 @@ const BOTS: [&str; 6] = [
 ];
 
 pub fn html() -> String {
-    let options = |items: &mut dyn Iterator<Item = &str>| -> String {
+    let options = |items: Vec<&str>| -> String {
         items
+            .iter()
             .map(|v| format!(r#"<option value="{v}">"#))
-            .collect::<Vec<_>>()
-            .join("")
+            .collect()
     };
-    let variants = options(&mut BUILTIN.iter().map(|(n, _)| *n));
-    let bots = options(&mut std::iter::once("person").chain(BOTS));
+    let variants = options(BUILTIN.iter().map(|(n, _)| *n).collect());
+    let bots = options(std::iter::once("person").chain(BOTS).collect());
+    let colours: Vec<String> = PLAYER.iter().map(|c| format!("'{c}'")).collect();
+    // The small fills first, the style and the script last, so that nothing in those two
+    // is ever taken for a placeholder.
     PAGE.replace("{variants}", &variants)
         .replace("{bots}", &bots)
+        .replace("{colours}", &format!("[{}]", colours.join(",")))
+        .replace("{colour_names}", &PLAYER_COLOURS.join(", "))
         .replace("{style}", STYLE)
         .replace("{script}", SCRIPT)
-        .replace(
-            "{colours}",
-            &format!(
-                "[{}]",
-                hunters::render::PLAYER
-                    .iter()
-                    .map(|c| format!("'{c}'"))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            ),
-        )
-        .replace("{colour_names}", &PLAYER_COLOURS.join(", "))
 }
 
 const PAGE: &str = r###"<!DOCTYPE html>
@@ -216,7 +209,7 @@ window.onerror = function (m) {
   };
   var NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve'];
   var T = { id: null, kind: null, state: null, tile: null, square: null, turn: 0,
-            recall: null, timer: null, busy: false };
+            recall: null, timer: null, busy: false, marks: [] };
   var want = ['', '', '', ''], contents = {};
 
   // ---- setup ----
@@ -295,18 +288,27 @@ window.onerror = function (m) {
     q('#table').hidden = false;
     q('#download').disabled = false;
     q('#events').innerHTML = '';
+    T.marks = [];
     show(state);
   }
   function api(rest) { return '/api/' + T.kind + '/' + T.id + rest; }
-  function send(method, rest, body) {
+  function send(method, rest, body, done) {
     if (T.busy) return;
     T.busy = true;
     q('#error').textContent = '';
-    call(method, api(rest), body, function (s) { T.busy = false; show(s); });
+    call(method, api(rest), body, function (s) { T.busy = false; if (done) done(s); show(s); });
+  }
+  // A person's entry: undo takes the list of moves back to where it stood before it.
+  function tell(rest, body) {
+    var mark = q('#events').children.length;
+    send('POST', rest, JSON.stringify(body), function () {
+      T.marks.push(mark);
+      if (T.marks.length > 8) T.marks.shift();
+    });
   }
   function move(entry) {
-    if (T.kind === 'games') send('POST', '/move', JSON.stringify({ entry: String(entry) }));
-    else send('POST', '/entry', JSON.stringify({ move: String(entry) }));
+    if (T.kind === 'games') tell('/move', { entry: String(entry) });
+    else tell('/entry', { move: String(entry) });
   }
 
   // ---- the state ----
@@ -448,9 +450,7 @@ window.onerror = function (m) {
     q('#error').textContent = '';
     if (!fits) {
       // Not a square the tile fits: the server says why, in the terminal's words.
-      var deg = T.square && T.square[0] === x && T.square[1] === y ? chosen()[0].rotation : 0;
-      var rots = [0, 90, 180, 270].filter(function (r) { return rotationsAt(x, y).indexOf(r) >= 0; });
-      move(x + ',' + y + ' r' + (rots.length ? rots[0] : deg));
+      move(x + ',' + y + ' r0');
       return;
     }
     if (T.square && T.square[0] === x && T.square[1] === y) T.turn++;
@@ -516,7 +516,7 @@ window.onerror = function (m) {
     if (need && need.kind === 'deal') {
       need.specials.forEach(function (sp) {
         var b = make('button', { type: 'button', 'data-special': sp }, sp === 'shaman' ? 'the Shaman card' : 'special tile ' + sp);
-        b.onclick = function () { send('POST', '/entry', JSON.stringify({ deal: sp })); };
+        b.onclick = function () { tell('/entry', { deal: sp }); };
         q('#deal').append(b);
       });
     }
@@ -603,7 +603,7 @@ window.onerror = function (m) {
       var b = make('button', { type: 'button', 'data-tile': t.id, title: t.describe });
       b.innerHTML = '<svg viewBox="0 0 64 64">' + t.picture + '</svg>';
       b.append(make('span', {}, t.id + ' ×' + t.left));
-      b.onclick = function () { send('POST', '/entry', JSON.stringify({ draw: t.id })); };
+      b.onclick = function () { tell('/entry', { draw: t.id }); };
       g.append(b);
     });
     if (!g.childNodes.length) g.append(make('p', { class: 'hint' }, 'No tile left in the box matches; click "Show all".'));
@@ -643,9 +643,10 @@ window.onerror = function (m) {
   q('#bot-step').onclick = function () { send('POST', '/bot', ''); };
   q('#undo').onclick = function () {
     clearTimeout(T.timer);
-    send('POST', '/undo', '');
-    var first = q('#events li');
-    if (first) first.remove();
+    send('POST', '/undo', '', function () {
+      var list = q('#events'), mark = T.marks.pop();
+      while (mark !== undefined && list.children.length > mark) list.firstElementChild.remove();
+    });
   };
   q('#turn').onclick = turnTile;
   q('#hand-tile').addEventListener('click', function (e) { if (e.target.closest('.zone')) return; turnTile(); });

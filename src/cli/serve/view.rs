@@ -125,7 +125,7 @@ fn view(game: &Game, moves: &[Move]) -> Value {
 }
 
 /// A tile's four turns (0, 90, 180, 270 degrees), as the board draws them.
-pub fn turns(tile: &Tile) -> Value {
+fn turns(tile: &Tile) -> Value {
     Rotation::ALL
         .iter()
         .map(|&r| json!(render::tile_picture(tile, r)))
