@@ -1,6 +1,6 @@
 //! A small W3C WebDriver client over chromedriver, for the checks that have to click through
 //! a page rather than only look at it. Plain HTTP/1.1 on loopback, one connection per
-//! command: the tests send a few hundred commands at most, and a fresh connection per command
+//! command: a test sends a few thousand commands at most, and a fresh connection per command
 //! leaves nothing of one exchange to trip the next.
 
 use std::io::{Read, Write};
