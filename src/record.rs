@@ -143,6 +143,16 @@ impl Recording {
         self.need == Need::Over
     }
 
+    /// The moves the table may tell now, as [`Game::legal_moves`] lists them: none while a
+    /// tile or the deal is awaited, when the game's turn is only a stand-in's.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if matches!(self.need, Need::Choice { .. } | Need::Move { .. }) {
+            self.game.legal_moves(&mut moves);
+        }
+        moves
+    }
+
     /// The tiles of a deck not drawn yet, as indexes into the tile set (one per copy).
     pub fn undrawn(&self, deck: Deck) -> Vec<usize> {
         drawn_and_left(&self.set, &self.entries, deck).1

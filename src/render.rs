@@ -434,7 +434,7 @@ pub(crate) fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Opti
         };
         let p = placed[placed_index];
         let tile = &tiles[p.tile];
-        let (ax, ay) = piece_anchor(tile, p.rot, z);
+        let (ax, ay) = piece_point(tile, p.rot, z);
         let beside = drawn.iter().filter(|d| **d == (placed_index, z)).count();
         drawn.push((placed_index, z));
         let (ox, oy) = frame.corner(p.pos);
@@ -589,9 +589,10 @@ fn label_anchor(tile: &Tile, rot: Rotation, z: ZoneRef) -> (f64, f64) {
     )
 }
 
-/// Where a piece stands in its zone: deeper into the tile than the zone's contents, and on a
-/// lake below its fish, so that a piece never hides what a move depends on.
-fn piece_anchor(tile: &Tile, rot: Rotation, z: ZoneRef) -> (f64, f64) {
+/// Where a piece stands in a zone of a tile laid at `rot`, in the tile's coordinates: deeper
+/// into the tile than the zone's contents, and on a lake below its fish, so that a piece
+/// never hides what a move depends on.
+pub fn piece_point(tile: &Tile, rot: Rotation, z: ZoneRef) -> (f64, f64) {
     if z.kind == ZoneKind::Lake {
         let (x, y) = anchor(tile, rot, z, 0.0);
         (x, y + 13.0)
@@ -659,12 +660,6 @@ pub fn tile_picture(tile: &Tile, rot: Rotation) -> String {
     let mut out = String::new();
     tile_shapes(&mut out, tile, rot, &|_, _| (false, String::new()));
     out
-}
-
-/// Where a piece stands in a zone of a tile laid at `rot`, in the tile's coordinates: where
-/// the board draws it.
-pub fn piece_point(tile: &Tile, rot: Rotation, zone: ZoneRef) -> (f64, f64) {
-    piece_anchor(tile, rot, zone)
 }
 
 /// A piece in player `player`'s colour standing at (`x`, `y`), as the board draws it.
@@ -975,7 +970,7 @@ mod tests {
                         if content_labels(tile, z).is_empty() {
                             continue;
                         }
-                        let (px, py) = piece_anchor(tile, rot, z);
+                        let (px, py) = piece_point(tile, rot, z);
                         let (lx, ly) = label_anchor(tile, rot, z);
                         let d = ((px - lx).powi(2) + (py - ly).powi(2)).sqrt();
                         assert!(

@@ -22,6 +22,14 @@ fn dir(name: &str) -> PathBuf {
     d
 }
 
+/// A server, a fresh directory for the test and, in it, the folder the browser downloads to.
+fn table(name: &str) -> (Served, PathBuf, PathBuf) {
+    let d = dir(name);
+    let downloads = d.join("downloads");
+    std::fs::create_dir_all(&downloads).unwrap();
+    (Served::start(), d, downloads)
+}
+
 /// A screenshot, checked to be a picture, and kept where `HUNTERS_SHOTS` says.
 fn shot(s: &Session, dir: &Path, name: &str) {
     let path = dir.join(name);
@@ -140,10 +148,7 @@ fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
     let Some(driver) = webdriver::driver() else {
         return;
     };
-    let d = dir("play");
-    let downloads = d.join("downloads");
-    std::fs::create_dir_all(&downloads).unwrap();
-    let server = Served::start();
+    let (server, d, downloads) = table("play");
     let s = driver.session(&downloads, 1400, 900);
     s.goto(&format!("http://{}/", server.addr));
     // The default game: 2020, a person against greedy.
@@ -264,10 +269,7 @@ fn a_whole_2014_game_at_a_real_table_is_recorded_by_clicking() {
     let Some(driver) = webdriver::driver() else {
         return;
     };
-    let d = dir("record");
-    let downloads = d.join("downloads");
-    std::fs::create_dir_all(&downloads).unwrap();
-    let server = Served::start();
+    let (server, d, downloads) = table("record");
     let s = driver.session(&downloads, 1400, 900);
     s.goto(&format!("http://{}/", server.addr));
     s.find("input[name=mode][value=record]").click();

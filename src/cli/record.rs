@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use comfy_table::{Cell, CellAlignment};
-use hunters::game::{Category, Event, Game, Move};
+use hunters::game::{Category, Event, Game};
 use hunters::log::{self, Header};
 use hunters::notation;
 use hunters::record::{Need, Recording};
@@ -572,7 +572,7 @@ impl Session {
             Need::Move { .. } | Need::Choice { .. } => {
                 let mv = match line.parse::<usize>() {
                     Ok(n) => {
-                        let moves = self.legal_moves();
+                        let moves = self.rec.legal_moves();
                         *moves.get(n).ok_or_else(|| {
                             format!(
                                 "there are moves 0 to {} (`moves` lists them)",
@@ -595,16 +595,8 @@ impl Session {
         Ok(Outcome::Changed)
     }
 
-    fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::new();
-        if matches!(self.rec.need(), Need::Move { .. } | Need::Choice { .. }) {
-            self.game().legal_moves(&mut moves);
-        }
-        moves
-    }
-
     fn moves(&self) -> Result<String, String> {
-        let moves = self.legal_moves();
+        let moves = self.rec.legal_moves();
         if moves.is_empty() {
             return Err("no move to choose now: a tile is drawn first".to_string());
         }

@@ -141,9 +141,7 @@ impl Tables {
                 ),
             );
         }
-        let variant = match built_in(&request.variant)
-            .and_then(|()| Variant::load(&request.variant).map_err(|e| e.to_string()))
-        {
+        let variant = match built_in(&request.variant) {
             Ok(v) => v,
             Err(e) => return Answer::refuse(400, e),
         };
@@ -273,12 +271,12 @@ impl Tables {
     }
 }
 
-/// A variant the server may load: a built-in one, or `NAME@key=value,…` of one — never a
-/// file, whose path a request could name.
-pub fn built_in(name: &str) -> Result<(), String> {
+/// The variant a request names, loaded: a built-in one, or `NAME@key=value,…` of one —
+/// never a file, whose path a request could name.
+pub fn built_in(name: &str) -> Result<Variant, String> {
     let base = name.split('@').next().unwrap_or(name);
     if BUILTIN.iter().any(|(n, _)| *n == base) {
-        Ok(())
+        Variant::load(name).map_err(|e| e.to_string())
     } else {
         Err(format!(
             "{name:?}: a game here plays a built-in variant ({}), or NAME@key=value,… of one; \

@@ -2,7 +2,6 @@
 //! `hunters record`, told by clicks — the special pieces dealt, each tile drawn (picked from
 //! the tiles still in the box), each move — every entry checked at once, and the same log.
 
-use hunters::Variant;
 use hunters::bot::human::read_entry;
 use hunters::game::{Event, Game};
 use hunters::log::{self, Header};
@@ -64,9 +63,7 @@ impl RecordTable {
                 format!("{bad:?}: a player's name is not empty and holds no comma or quote"),
             ));
         }
-        built_in(&request.variant).map_err(|e| Answer::refuse(400, e))?;
-        let variant =
-            Variant::load(&request.variant).map_err(|e| Answer::refuse(400, e.to_string()))?;
+        let variant = built_in(&request.variant).map_err(|e| Answer::refuse(400, e))?;
         Ok(RecordTable {
             rec: Recording::new(&variant, names.len()),
             header: Header {
@@ -95,8 +92,7 @@ impl RecordTable {
                 "this log is of a game played with a seed: resume it as a game, not a recording",
             ));
         }
-        built_in(&variant).map_err(|e| Answer::refuse(400, e))?;
-        let v = Variant::load(&variant).map_err(|e| Answer::refuse(400, e.to_string()))?;
+        let v = built_in(&variant).map_err(|e| Answer::refuse(400, e))?;
         let rec = Recording::from_log(&parsed, &v, None).map_err(|(line, why)| {
             Answer::refuse(422, format!("the uploaded log, line {line}: {why}"))
         })?;
@@ -121,10 +117,7 @@ impl RecordTable {
         let game = self.rec.game();
         let tiles = &game.tiles().tiles;
         let need = self.rec.need();
-        let mut moves = Vec::new();
-        if matches!(need, Need::Choice { .. } | Need::Move { .. }) {
-            game.legal_moves(&mut moves);
-        }
+        let moves = self.rec.legal_moves();
         let names = &self.header.players;
         let mut state = view::table_state(game, names, names, self.rec.is_over(), &moves);
         state["need"] = match need {
@@ -238,15 +231,11 @@ impl RecordTable {
                 .and_then(|t| self.rec.draw(t))
                 .map_err(|e| e.to_string()),
             Told::Move(entry) => {
-                let game = self.rec.game();
-                let mut moves = Vec::new();
-                if matches!(self.rec.need(), Need::Move { .. } | Need::Choice { .. }) {
-                    game.legal_moves(&mut moves);
-                }
+                let moves = self.rec.legal_moves();
                 if moves.is_empty() {
                     Err("no move now: the table tells the tile drawn first".to_string())
                 } else {
-                    read_entry(game, &moves, entry.trim())
+                    read_entry(self.rec.game(), &moves, entry.trim())
                         .and_then(|mv| self.rec.play(mv).map_err(|e| e.to_string()))
                 }
             }
