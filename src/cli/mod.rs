@@ -44,8 +44,8 @@ enum Command {
     /// to the first player at each level of play, how much the deal decides.
     #[command(after_help = EXIT_CODES)]
     Ladder(ladder::Args),
-    /// Serves games to play in the browser on this machine: the JSON API of a table (the page
-    /// that plays through it is not written yet).
+    /// Serves the table in the browser on this machine: play against bots or pass and play,
+    /// record a game played at a real table, or drive it through its JSON API.
     #[command(after_help = EXIT_CODES)]
     Serve(serve::Args),
     /// Scores a game played at the table as it is played: each tile drawn and where it went.
