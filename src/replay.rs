@@ -507,6 +507,17 @@ pub fn verify(log: &Log, base: Option<&Path>) -> Result<Verified, Failure> {
 /// Plays the moves of a log on `game` (a new game of the log's variant and seed), checking
 /// each as `verify` does: to go on with a game left early. The moves played.
 pub fn play_moves(log: &Log, game: &mut Game) -> Result<usize, Failure> {
+    play_moves_with(log, game, |_| {})
+}
+
+/// [`play_moves`], showing `before` the game before each move is played (a Scout player's
+/// draw included): where a resumed game's bots choose again, their choices thrown away, so
+/// that each bot's random stream stands where it stood when the game was left.
+pub fn play_moves_with(
+    log: &Log,
+    game: &mut Game,
+    mut before: impl FnMut(&Game),
+) -> Result<usize, Failure> {
     let mut played = 0;
     let mut moves = log
         .lines
@@ -517,6 +528,7 @@ pub fn play_moves(log: &Log, game: &mut Game) -> Result<usize, Failure> {
         if game.turn().is_none() {
             break;
         }
+        before(game);
         if choosing(game, Some(line)) {
             game.play(Move::draw())
                 .expect("drawing is legal while a Scout player chooses");

@@ -155,6 +155,63 @@ fn quitting_asks_first_and_keeps_the_log_so_far() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A game left and resumed goes on as it would have without the break: the bots choose again
+/// at their earlier turns, so that their streams stand where they stood (a searching bot
+/// draws from its stream at every decision, a random one at every move). In a Scout variant,
+/// so that the draw-or-lay choices are caught up too.
+#[test]
+fn a_resumed_game_goes_on_as_it_would_have() {
+    let dir = std::env::temp_dir().join(format!("hunters-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (variant, bots, seed) in [
+        ("2020", "human,mcts:20,random", "9"),
+        ("2002-scout", "mcts:20,human", "5"),
+    ] {
+        let whole = dir.join("whole.log");
+        let left = dir.join("left.log");
+        let args = |log: &std::path::Path| {
+            let log = log.to_str().unwrap().to_string();
+            [
+                "play",
+                "--variant",
+                variant,
+                "--bots",
+                bots,
+                "--seed",
+                seed,
+                "--log",
+            ]
+            .map(String::from)
+            .into_iter()
+            .chain([log])
+            .collect::<Vec<_>>()
+        };
+        let run = |args: &[String], input: &str| {
+            with_input(&args.iter().map(String::as_str).collect::<Vec<_>>(), input)
+        };
+        let o = run(&args(&whole), &first_moves());
+        assert!(o.status.success(), "{}", stderr(&o));
+        // Six moves of the person, then leave.
+        let o = run(&args(&left), &format!("{}quit\ny\n", "0\n".repeat(6)));
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let path = left.to_str().unwrap();
+        let o = with_input(&["play", "--resume", path], &first_moves());
+        assert!(o.status.success(), "{}", stderr(&o));
+        let moves = |p: &std::path::Path| -> Vec<String> {
+            std::fs::read_to_string(p)
+                .unwrap()
+                .lines()
+                .filter(|l| l.starts_with("place ") || l.starts_with("refuse "))
+                .map(String::from)
+                .collect()
+        };
+        let (once, twice) = (moves(&whole), moves(&left));
+        assert!(once.len() > 40, "{variant}: {} moves", once.len());
+        assert_eq!(once, twice, "{variant}: the resumed game went another way");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The same through a pseudo-terminal (`script` from util-linux gives the game a terminal).
 #[test]
 fn a_person_plays_through_a_pseudo_terminal() {

@@ -187,6 +187,47 @@ fn a_whole_game_is_played_through_the_api_and_its_log_verifies() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A game resumed from the log of its first moves goes on as the game itself does: its bots
+/// choose again at their earlier turns, so that their streams stand where they stood.
+#[test]
+fn a_resumed_game_goes_on_as_the_game_itself() {
+    let s = Served::start();
+    let new = json!({ "variant": "2020", "seats": ["person", "mcts:20", "random"], "seed": "8" });
+    let (status, state) = s.json("POST", "/api/games", &new.to_string());
+    assert_eq!(status, 201, "{state}");
+    let id = state["id"].as_str().unwrap().to_string();
+    for _ in 0..3 {
+        let (status, moved) = s.json(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            &json!({ "entry": "0" }).to_string(),
+        );
+        assert_eq!(status, 200, "{moved}");
+        for _ in 0..2 {
+            let (status, bot) = s.json("POST", &format!("/api/games/{id}/bot"), "");
+            assert_eq!(status, 200, "{bot}");
+        }
+    }
+    let (status, so_far) = s.call("GET", &format!("/api/games/{id}/log"), "");
+    assert_eq!(status, 200);
+    let (status, resumed) = s.json("POST", "/api/games/resume", &so_far);
+    assert_eq!(status, 201, "{resumed}");
+    let again = resumed["id"].as_str().unwrap().to_string();
+    play_to_end(&s, &id);
+    play_to_end(&s, &again);
+    let moves = |id: &str| -> Vec<String> {
+        let (status, log) = s.call("GET", &format!("/api/games/{id}/log"), "");
+        assert_eq!(status, 200);
+        log.lines()
+            .filter(|l| l.starts_with("place "))
+            .map(String::from)
+            .collect()
+    };
+    let (once, twice) = (moves(&id), moves(&again));
+    assert!(once.len() > 60, "{} moves", once.len());
+    assert_eq!(once, twice, "the resumed game went another way");
+}
+
 #[test]
 fn bad_requests_get_a_4xx_and_a_message() {
     let s = Served::start();

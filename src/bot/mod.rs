@@ -196,6 +196,21 @@ impl BotKind {
         }
     }
 
+    /// Whether a bot of this kind chooses from the position and its own stream alone, so
+    /// that choosing again at every earlier turn of its seat (its choices thrown away) brings
+    /// it to where it stood: how a resumed game goes on as it would have without the break
+    /// (`replay::play_moves_with`). Not a person, nor a program, which keeps its own state.
+    pub fn catches_up(&self) -> bool {
+        match self {
+            BotKind::Random | BotKind::Greedy | BotKind::Mcts { .. } | BotKind::MctsV1 { .. } => {
+                true
+            }
+            #[cfg(feature = "seats")]
+            BotKind::Human | BotKind::Exec { .. } => false,
+            BotKind::Restricted { bot, .. } => bot.catches_up(),
+        }
+    }
+
     /// The same bot with `ms` milliseconds for each answer, if it runs outside the program.
     pub fn with_timeout(self, ms: u64) -> BotKind {
         match self {

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use comfy_table::{Cell, CellAlignment, ContentArrangement, Table, presets};
 use hunters::Variant;
-use hunters::bot::{BotKind, play_out};
+use hunters::bot::{Bot, BotKind, play_out};
 use hunters::compare::ByCategory;
 use hunters::game::{Category, Event, Game};
 use hunters::{log, replay};
@@ -82,13 +82,15 @@ struct Report {
     discards: usize,
 }
 
-/// What a resumed game starts from: its variant as named, seed, seats and the game so far.
+/// What a resumed game starts from: its variant as named, seed, seats and the game so far,
+/// and the bots that catch up ([`BotKind::catches_up`]) where they stood when it was left.
 struct Resumed {
     variant: String,
     seed: u64,
     bots: Vec<BotKind>,
     game: Game,
     log: std::path::PathBuf,
+    caught_up: Vec<Option<Box<dyn Bot + Send>>>,
 }
 
 /// The game of an unfinished log, its moves played again and checked.
@@ -124,21 +126,38 @@ fn resume(path: &std::path::Path, timeout: &super::common::BotTimeout) -> Result
         .collect::<Result<_>>()?;
     let bots = super::common::seats(None, &names, timeout)?;
     let mut game = Game::seeded(&verified.variant, bots.len(), seed);
-    replay::play_moves(&parsed, &mut game).map_err(|f| anyhow::anyhow!("{f}"))?;
+    let mut caught_up: Vec<Option<Box<dyn Bot + Send>>> = (bots.iter().enumerate())
+        .map(|(seat, k)| k.catches_up().then(|| k.make(seed, seat)))
+        .collect();
+    let mut moves = Vec::new();
+    replay::play_moves_with(&parsed, &mut game, |g| {
+        if let Some(turn) = g.turn()
+            && let Some(bot) = &mut caught_up[turn.player]
+        {
+            let _ = bot.choose_in(g, &mut moves);
+        }
+    })
+    .map_err(|f| anyhow::anyhow!("{f}"))?;
     Ok(Resumed {
         variant,
         seed,
         bots,
         game,
         log: path.to_path_buf(),
+        caught_up,
     })
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let resumed = match &args.resume {
+    let mut resumed = match &args.resume {
         Some(path) => Some(resume(path, &args.timeout)?),
         None => None,
     };
+    // A resumed game's built-in bots are the ones that caught up; the others are made anew.
+    let mut caught_up = resumed
+        .as_mut()
+        .map(|r| std::mem::take(&mut r.caught_up))
+        .unwrap_or_default();
     let (variant_name, seed, bots, mut game) = match resumed.as_ref() {
         Some(r) => (r.variant.clone(), r.seed, r.bots.clone(), r.game.clone()),
         None => {
@@ -161,12 +180,18 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .clone()
         .or_else(|| resumed.as_ref().map(|r| r.log.clone()));
     let header = log::Header::for_bots(&variant_name, seed, &bots);
+    let mut make = |seat: usize, k: &BotKind| {
+        caught_up
+            .get_mut(seat)
+            .and_then(Option::take)
+            .unwrap_or_else(|| k.make(seed, seat))
+    };
     let played = if bots.contains(&BotKind::Human) {
         // People may take a move back, which only this loop can do.
         let mut seats: Vec<_> = bots
             .iter()
             .enumerate()
-            .map(|(seat, k)| (*k != BotKind::Human).then(|| k.make(seed, seat)))
+            .map(|(seat, k)| (*k != BotKind::Human).then(|| make(seat, k)))
             .collect();
         let mut person = hunters::bot::HumanBot::on_terminal();
         // The log as the game goes: a game left any way at all leaves its moves so far.
@@ -180,7 +205,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let mut players: Vec<_> = bots
             .iter()
             .enumerate()
-            .map(|(seat, k)| k.make(seed, seat))
+            .map(|(seat, k)| make(seat, k))
             .collect();
         play_out(&mut game, &mut players)
     };

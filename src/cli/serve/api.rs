@@ -207,7 +207,16 @@ impl Tables {
             }
         }
         let mut game = Game::seeded(&verified.variant, seats.len(), seed);
-        if let Err(f) = replay::play_moves(&parsed, &mut game) {
+        // Each bot chooses again at its earlier turns, so that it goes on as it would have.
+        let mut moves = Vec::new();
+        let caught_up = replay::play_moves_with(&parsed, &mut game, |g| {
+            if let Some(turn) = g.turn()
+                && let Seat::Bot(_, bot) = &mut seats[turn.player]
+            {
+                let _ = bot.choose_in(g, &mut moves);
+            }
+        });
+        if let Err(f) = caught_up {
             return Answer::refuse(422, format!("the log does not replay: {f}"));
         }
         let table = Table {
