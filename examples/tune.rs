@@ -64,6 +64,7 @@ fn run() -> Result<(), String> {
     let mut against = Vec::new();
     let mut seed = 31337;
     let mut deals = 100;
+    let mut steps: Vec<(String, i64)> = STEPS.iter().map(|&(k, s)| (k.to_string(), s)).collect();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} takes a value"));
@@ -74,6 +75,7 @@ fn run() -> Result<(), String> {
             "--playouts" => playouts = number(&value("--playouts")?)? as u32,
             "--against" => against.push(value("--against")?.parse()?),
             "--base" => base = value("--base")?,
+            "--steps" => steps = parse_steps(&value("--steps")?)?,
             kv if kv.contains('=') => overrides.push(kv.to_string()),
             name => variants.push(Variant::load(name).map_err(|e| format!("{name}: {e}"))?),
         }
@@ -105,7 +107,7 @@ fn run() -> Result<(), String> {
         deals,
     };
     if search {
-        return coordinate_search(&mut setup);
+        return coordinate_search(&mut setup, &steps);
     }
     let (wins, margins) = play(&setup);
     let n = wins.len() as f64;
@@ -152,17 +154,42 @@ const STEPS: [(&str, i64); 7] = [
     ("hut_in_supply", 1000),
 ];
 
+/// `--steps KEY:STEP,…`: the numbers the search moves instead of [`STEPS`].
+fn parse_steps(s: &str) -> Result<Vec<(String, i64)>, String> {
+    s.split(',')
+        .map(|kv| {
+            let (k, v) = kv
+                .split_once(':')
+                .ok_or(format!("--steps {kv:?}: KEY:STEP"))?;
+            if !STEPS.iter().any(|(key, _)| *key == k) && !EXTRA_KEYS.contains(&k) {
+                return Err(format!("--steps {k:?}: not a number the search moves"));
+            }
+            Ok((k.to_string(), number(v)? as i64))
+        })
+        .collect()
+}
+
+/// Numbers `--steps` may name besides those of [`STEPS`].
+const EXTRA_KEYS: [&str; 5] = [
+    "shaman_meeple",
+    "draw_value",
+    "ready_meeple",
+    "unclaimed_next",
+    "unclaimed_rest",
+];
+
 /// A win rate that must be beaten by this much to move (a tenth of a percentage point).
 const MARGIN: f64 = 0.002;
 
 /// Coordinate search: each number in turn is moved a step up, or else down, for as long as
 /// the win rate over the same deals rises by more than [`MARGIN`]; three passes, the steps
 /// halved after each. Prints every trial and the numbers it ends with.
-fn coordinate_search(setup: &mut Setup) -> Result<(), String> {
+fn coordinate_search(setup: &mut Setup, steps: &[(String, i64)]) -> Result<(), String> {
     let mut best = mean(&play(setup).0);
     println!("start: {:.2} % with {:?}", 100.0 * best, setup.params);
     for pass in 0..3 {
-        for (key, first_step) in STEPS {
+        for (key, first_step) in steps {
+            let key = key.as_str();
             let step = first_step >> pass;
             for direction in [1, -1] {
                 let mut moved = false;
@@ -213,6 +240,11 @@ fn get(params: &Params, key: &str) -> i64 {
         "system_weight" => params.system_weight,
         "meeple_in_supply" => params.meeple_in_supply,
         "hut_in_supply" => params.hut_in_supply,
+        "shaman_meeple" => params.shaman_meeple,
+        "draw_value" => params.draw_value,
+        "ready_meeple" => params.ready_meeple,
+        "unclaimed_next" => params.unclaimed_next,
+        "unclaimed_rest" => params.unclaimed_rest,
         _ => unreachable!("a key of STEPS"),
     }
 }
@@ -261,6 +293,9 @@ fn set(params: &mut Params, kv: &str) -> Result<(), String> {
         "piece_chance" => params.piece_chance = int()? as u32,
         "to_move" => params.to_move = int()?,
         "prior_visits" => params.prior_visits = int()? as u32,
+        "ready_meeple" => params.ready_meeple = int()?,
+        "unclaimed_next" => params.unclaimed_next = int()?,
+        "unclaimed_rest" => params.unclaimed_rest = int()?,
         _ => {
             return Err(format!(
                 "{kv}: no such number; see hunters::bot::mcts::Params"

@@ -488,6 +488,16 @@ impl<T: Info> Arena<T> {
         }
     }
 
+    /// What each feature counts (one entry per feature, at its root).
+    fn roots(&self) -> impl Iterator<Item = &T> {
+        self.nodes
+            .iter()
+            .zip(&self.info)
+            .enumerate()
+            .filter(|(i, (n, _))| n.parent as usize == *i)
+            .map(|(_, (_, info))| info)
+    }
+
     #[inline(always)]
     fn find_mut(&mut self, mut n: u32) -> u32 {
         // A trial leaves paths as they are, so that undoing it has less to put back.
@@ -1280,6 +1290,16 @@ impl Features {
     /// Rivers completed by the tile added last, one zone of each.
     pub fn completed_rivers(&self) -> &[ZoneId] {
         &self.completed_rivers
+    }
+
+    /// Every forest on the board, once each.
+    pub fn all_forests(&self) -> impl Iterator<Item = &ForestInfo> {
+        self.forests.roots()
+    }
+
+    /// Every river on the board, once each.
+    pub fn all_rivers(&self) -> impl Iterator<Item = &RiverInfo> {
+        self.rivers.roots()
     }
 
     /// How many tiles have been added.

@@ -108,6 +108,30 @@ fn random_games(set: &TileSet, games: u64, seed: u64) -> usize {
             if let Err(e) = oracle.check(tiles, &board, &features) {
                 panic!("set {}, game {game}, placement {placements}: {e}", set.name);
             }
+            // Every forest and every river listed once, as the oracle counts it.
+            for kind in [common::FOREST, common::RIVER] {
+                let mut want: Vec<_> = (0..oracle.stats.len())
+                    .filter(|&c| oracle.kind(c) == kind)
+                    .map(|c| {
+                        let s = &oracle.stats[c];
+                        (s.open, s.segments, s.tiles, s.players)
+                    })
+                    .collect();
+                let mut got: Vec<_> = if kind == common::FOREST {
+                    features
+                        .all_forests()
+                        .map(|f| (f.open, f.segments, f.tiles, f.gatherers))
+                        .collect()
+                } else {
+                    features
+                        .all_rivers()
+                        .map(|r| (r.open, r.segments, r.tiles, r.fishers))
+                        .collect()
+                };
+                want.sort_unstable();
+                got.sort_unstable();
+                assert_eq!(got, want, "the features of kind {kind} listed whole");
+            }
             for (kind, done) in [
                 (common::FOREST, features.completed_forests()),
                 (common::RIVER, features.completed_rivers()),

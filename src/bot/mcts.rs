@@ -44,6 +44,15 @@
 //! nothing as the regular deck runs out). The value of the supply is what keeps the bot from
 //! spending every meeple at once.
 //!
+//! Most forests and rivers are won by the player who completes them and claims them in the
+//! same move, so the evaluation also weighs what a meeple *at hand* can do: having one
+//! (in the supply, or for the Shaman's holder on the board to take back) is worth
+//! [`Params::ready_meeple`], and every forest or river one open side from completion that
+//! nobody holds counts a share of its points for each player with a meeple at hand — a
+//! large share for the player to move, who may complete it next, and a small one for the
+//! others ([`Params::unclaimed_next`], [`Params::unclaimed_rest`]). Without these a move
+//! that leaves such a feature to the opponent looked as good as one that does not.
+//!
 //! **The Scout.** The holder of the Shaman can take a meeple back from the board any turn, so
 //! a meeple in that player's supply is worth far less ([`Params::shaman_meeple`]): the bot
 //! spends its meeples as freely as the card lets it. Drawing instead of laying the special
@@ -154,6 +163,14 @@ pub struct Params {
     /// In thousandths: how often a move of a playout is drawn from every legal move, pieces
     /// included, rather than from the bare placements.
     pub piece_chance: u32,
+    /// What it is worth, in thousandths early in the game, to have a meeple at hand: one in
+    /// the supply, or for the Shaman's holder one on the board it may take back.
+    pub ready_meeple: i64,
+    /// Share (thousandths) of a forest's or river's points, open on one side and held by
+    /// nobody, that counts for the player to move and for each other player, when they
+    /// have a meeple at hand to claim it by completing it.
+    pub unclaimed_next: i64,
+    pub unclaimed_rest: i64,
 }
 
 impl Params {
@@ -177,6 +194,9 @@ impl Params {
         piece_chance: 0,
         to_move: 0,
         prior_visits: 0,
+        ready_meeple: 0,
+        unclaimed_next: 0,
+        unclaimed_rest: 0,
     };
 
     /// The current searching bot's numbers (`mcts`) in `edition`: the evaluation's weights
@@ -186,23 +206,28 @@ impl Params {
         let search = Params {
             exploration: 0.4,
             pieces_kept: 5,
-            prior_visits: 20,
-            meeple_in_supply: 5000,
+            prior_visits: 300,
+            meeple_in_supply: 4000,
             hut_in_supply: 1000,
-            shaman_meeple: 1000,
+            shaman_meeple: 2000,
             draw_value: 3000,
             open_weight: 187,
             open_late: 1000,
             meadow_weight: 800,
             system_weight: 1400,
+            ready_meeple: 3000,
+            unclaimed_next: 700,
+            unclaimed_rest: 175,
             ..Params::FIRST
         };
         match edition {
             Edition::E2002 => Params { ..search },
             Edition::E2014 => Params { ..search },
             Edition::E2020 => Params {
-                meeple_in_supply: 4000,
+                meeple_in_supply: 3500,
                 hut_in_supply: 1000,
+                unclaimed_next: 1100,
+                unclaimed_rest: 100,
                 open_weight: -63,
                 open_late: 1500,
                 meadow_weight: 500,
@@ -502,6 +527,9 @@ fn evaluate(game: &Game, params: &Params, seen: &mut Vec<FeatureKey>) -> [i64; M
     if let Some(turn) = game.turn() {
         value[turn.player] += params.to_move;
     }
+    if params.ready_meeple != 0 || params.unclaimed_next != 0 || params.unclaimed_rest != 0 {
+        at_hand(game, params, left, &mut value);
+    }
     let open_penalty = params.open_weight + params.open_late * 10 / (left + 10);
     let meadow_weight = params.meadow_weight + params.meadow_early * left / (left + 10);
     let rules = game.rules();
@@ -559,6 +587,56 @@ fn evaluate(game: &Game, params: &Params, seen: &mut Vec<FeatureKey>) -> [i64; M
         }
     }
     value
+}
+
+/// The worth of a meeple at hand and of the forests and rivers one open side from
+/// completion that nobody holds ([`Params::ready_meeple`], [`Params::unclaimed_next`]).
+fn at_hand(game: &Game, params: &Params, left: i64, value: &mut [i64; MAX_PLAYERS]) {
+    let players = game.players();
+    let mut ready = [false; MAX_PLAYERS];
+    for (p, r) in ready.iter_mut().enumerate().take(players) {
+        *r = game.supply(p).0 > 0;
+    }
+    for on in game.pieces() {
+        if on.piece != Piece::Hut
+            && !matches!(on.at, PieceAt::Spot { .. })
+            && game.hand(on.player).contains(&Special::Shaman)
+        {
+            ready[on.player] = true;
+        }
+    }
+    for p in 0..players {
+        if ready[p] {
+            value[p] += params.ready_meeple * left / (left + 10);
+        }
+    }
+    if params.unclaimed_next == 0 && params.unclaimed_rest == 0 {
+        return;
+    }
+    let mover = game.turn().map(|t| t.player);
+    let rules = game.rules();
+    let f = game.features();
+    let mut unclaimed = 0i64;
+    for info in f.all_forests() {
+        if info.open == 1 && info.gatherers.iter().all(|&g| g == 0) {
+            unclaimed += i64::from(rules.forest::<Points>(info).0);
+        }
+    }
+    for info in f.all_rivers() {
+        if info.open == 1 && info.fishers.iter().all(|&g| g == 0) {
+            unclaimed += i64::from(rules.river::<Points>(info).0);
+        }
+    }
+    for p in 0..players {
+        if ready[p] {
+            let share = if Some(p) == mover {
+                params.unclaimed_next
+            } else {
+                params.unclaimed_rest
+            };
+            value[p] += unclaimed * share;
+        }
+    }
 }
 
 /// What an open forest or river of `points` with `open` open sides counts, in thousandths,
@@ -701,5 +779,113 @@ impl MctsBot {
         let best = alive[0];
         self.alive = alive;
         moves[self.order[best]]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+    use crate::feature::ZoneId;
+    use crate::tile::ZoneKind;
+
+    /// The worth of a meeple at hand and of the unclaimed forests and rivers one side from
+    /// completion, recomputed zone by zone from the board, equals what the evaluation adds
+    /// for them, in positions of random games of every variant.
+    #[test]
+    fn what_is_at_hand_equals_a_recount_from_the_board() {
+        let weights = Params {
+            ready_meeple: 3000,
+            unclaimed_next: 700,
+            unclaimed_rest: 175,
+            ..Params::FIRST
+        };
+        let mut seen = Vec::new();
+        let mut checked = [0usize; 2];
+        for name in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
+            let variant = Variant::load(name).unwrap();
+            for seed in 0..6 {
+                let players = 2 + seed as usize % 3;
+                let mut game = Game::seeded(&variant, players, seed);
+                let mut rng = crate::rng::stream(seed, "test");
+                let mut moves = Vec::new();
+                while game.turn().is_some() {
+                    let with = evaluate(&game, &weights, &mut seen);
+                    let without = evaluate(&game, &Params::FIRST, &mut seen);
+                    let (want, unclaimed) = recount(&game, &weights);
+                    for p in 0..players {
+                        assert_eq!(with[p] - without[p], want[p], "{name}, seed {seed}");
+                    }
+                    checked[0] += usize::from(unclaimed > 0);
+                    checked[1] += usize::from(unclaimed > 0 && want[..players].contains(&0));
+                    game.legal_moves(&mut moves);
+                    let mv = moves[below(&mut rng, moves.len())];
+                    game.play(mv).unwrap();
+                }
+            }
+        }
+        // Positions with such a forest or river to claim, some with a player who has no
+        // meeple at hand to claim it.
+        assert!(checked[0] > 1000 && checked[1] > 100, "{checked:?}");
+    }
+
+    /// What the evaluation should add for each player, and the points of the forests and
+    /// rivers to claim.
+    fn recount(game: &Game, params: &Params) -> ([i64; MAX_PLAYERS], i64) {
+        let left = game.regular_left() as i64;
+        let mut ready = [false; MAX_PLAYERS];
+        for (p, r) in ready.iter_mut().enumerate().take(game.players()) {
+            let shaman = game.hand(p).contains(&Special::Shaman);
+            *r = game.supply(p).0 > 0
+                || shaman
+                    && game.pieces().iter().any(|on| {
+                        on.player == p
+                            && on.piece != Piece::Hut
+                            && matches!(on.at, PieceAt::Zone(_))
+                    });
+        }
+        let f = game.features();
+        let tiles = &game.tiles().tiles;
+        let mut keys = Vec::new();
+        let mut unclaimed = 0;
+        for (placed, p) in game.board().placed().iter().enumerate() {
+            for zone in tiles[p.tile].zones() {
+                let z = ZoneId {
+                    placed: placed as u16,
+                    zone,
+                };
+                let (open, held, points) = match zone.kind {
+                    ZoneKind::Forest => {
+                        let i = f.forest(z);
+                        let pts = game.rules().forest::<Points>(i).0;
+                        (i.open, i.gatherers.iter().sum::<u16>(), pts)
+                    }
+                    ZoneKind::River => {
+                        let i = f.river(z);
+                        let pts = game.rules().river::<Points>(i).0;
+                        (i.open, i.fishers.iter().sum::<u16>(), pts)
+                    }
+                    _ => continue,
+                };
+                let key = f.key(tiles, game.board(), z, false);
+                if open == 1 && held == 0 && !keys.contains(&key) {
+                    keys.push(key);
+                    unclaimed += i64::from(points);
+                }
+            }
+        }
+        let mover = game.turn().map(|t| t.player);
+        let mut want = [0; MAX_PLAYERS];
+        for p in 0..game.players() {
+            if ready[p] {
+                let share = if Some(p) == mover {
+                    params.unclaimed_next
+                } else {
+                    params.unclaimed_rest
+                };
+                want[p] = params.ready_meeple * left / (left + 10) + unclaimed * share;
+            }
+        }
+        (want, unclaimed)
     }
 }
