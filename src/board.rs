@@ -434,11 +434,6 @@ impl Board {
         self.index_at(pos).map(|i| &self.placed[i])
     }
 
-    /// The empty squares that touch a tile by a side, with what touches them.
-    pub(crate) fn frontier_squares(&self) -> &[FrontierSquare] {
-        &self.frontier
-    }
-
     /// The empty squares that touch a tile by a side.
     pub fn frontier(&self) -> impl Iterator<Item = Pos> + '_ {
         self.frontier.iter().map(|f| f.pos)

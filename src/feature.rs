@@ -1302,38 +1302,6 @@ impl Features {
         self.rivers.roots()
     }
 
-    /// Every forest and every river with exactly one open side, each met once: at the empty
-    /// square of `board`'s frontier that its open side faces. Far fewer look-ups than
-    /// [`Features::all_forests`] late in a game, which is what a bot weighing every move needs.
-    pub fn one_side_open(
-        &self,
-        board: &Board,
-        mut forest: impl FnMut(&ForestInfo),
-        mut river: impl FnMut(&RiverInfo),
-    ) {
-        for square in board.frontier_squares() {
-            for (dir, n, side) in square.neighbours() {
-                // The forest of a forest side, the river of a river side.
-                let node = self.edges[n][dir.opposite().index()][1];
-                match side {
-                    Side::Forest => {
-                        let info = &self.forests.info[self.forests.find(node) as usize];
-                        if info.open == 1 {
-                            forest(info);
-                        }
-                    }
-                    Side::River => {
-                        let info = &self.rivers.info[self.rivers.find(node) as usize];
-                        if info.open == 1 {
-                            river(info);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-
     /// How many tiles have been added.
     pub fn tile_count(&self) -> usize {
         self.tiles.len()

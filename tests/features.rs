@@ -132,27 +132,6 @@ fn random_games(set: &TileSet, games: u64, seed: u64) -> usize {
                 got.sort_unstable();
                 assert_eq!(got, want, "the features of kind {kind} listed whole");
             }
-            // Those with one open side, each once, found from the frontier.
-            let mut one: (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
-            features.one_side_open(
-                &board,
-                |f| one.0.push((f.open, f.segments, f.tiles, f.gatherers)),
-                |r| one.1.push((r.open, r.segments, r.tiles, r.fishers)),
-            );
-            let mut forests: Vec<_> = features
-                .all_forests()
-                .filter(|f| f.open == 1)
-                .map(|f| (f.open, f.segments, f.tiles, f.gatherers))
-                .collect();
-            let mut rivers: Vec<_> = features
-                .all_rivers()
-                .filter(|r| r.open == 1)
-                .map(|r| (r.open, r.segments, r.tiles, r.fishers))
-                .collect();
-            for v in [&mut one.0, &mut one.1, &mut forests, &mut rivers] {
-                v.sort_unstable();
-            }
-            assert_eq!(one, (forests, rivers), "the features with one open side");
             for (kind, done) in [
                 (common::FOREST, features.completed_forests()),
                 (common::RIVER, features.completed_rivers()),

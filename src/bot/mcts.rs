@@ -617,21 +617,16 @@ fn at_hand(game: &Game, params: &Params, left: i64, value: &mut [i64; MAX_PLAYER
     let rules = game.rules();
     let f = game.features();
     let mut unclaimed = 0i64;
-    let mut river = 0i64;
-    f.one_side_open(
-        game.board(),
-        |info| {
-            if info.gatherers.iter().all(|&g| g == 0) {
-                unclaimed += i64::from(rules.forest::<Points>(info).0);
-            }
-        },
-        |info| {
-            if info.fishers.iter().all(|&g| g == 0) {
-                river += i64::from(rules.river::<Points>(info).0);
-            }
-        },
-    );
-    unclaimed += river;
+    for info in f.all_forests() {
+        if info.open == 1 && info.gatherers.iter().all(|&g| g == 0) {
+            unclaimed += i64::from(rules.forest::<Points>(info).0);
+        }
+    }
+    for info in f.all_rivers() {
+        if info.open == 1 && info.fishers.iter().all(|&g| g == 0) {
+            unclaimed += i64::from(rules.river::<Points>(info).0);
+        }
+    }
     for p in 0..players {
         if ready[p] {
             let share = if Some(p) == mover {
