@@ -15,7 +15,8 @@
 //! `halving` or `even`), starting from `--base current` (the default: the current bot's own
 //! numbers, those of the first variant's edition once a number is set) or `--base first`.
 //! `--search` moves the evaluation's weights one at a time from there (see
-//! `coordinate_search`) and prints every trial. The deals come from `--seed` (default 31337),
+//! `coordinate_search`) and prints every trial; `--steps KEY:STEP,…` names the numbers it
+//! moves and their first steps instead (`--steps unclaimed_next:200,ready_meeple:1000`). The deals come from `--seed` (default 31337),
 //! a master seed that no measurement in docs/strength.md uses, so that numbers tuned here are
 //! then measured on other deals.
 

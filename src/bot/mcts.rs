@@ -64,8 +64,9 @@
 //! `examples/tune.rs --search` moves one weight at a time for as long as the one-move bot
 //! (`mcts:1`, which plays the best static value) wins more often against the first bot's
 //! one-move play over the same 1,000 deals of the five variants, on a master seed that no
-//! measurement in the docs uses. docs/strength.md has the command, the path it took and
-//! what the tuned bot measures on other deals.
+//! measurement in the docs uses. The weights of the meeple at hand were found the same way
+//! against `greedy` (first in the Scout variants, then per edition). docs/strength.md has
+//! the commands, the path they took and what the tuned bot measures on other deals.
 //!
 //! **The reward** of a playout is `tanh((own value − best opponent's value) / scale)`, from −1
 //! to 1 ([`Params::scale`]), so that one runaway playout does not outweigh many close ones.
