@@ -598,13 +598,13 @@ fn at_hand(game: &Game, params: &Params, left: i64, value: &mut [i64; MAX_PLAYER
     for (p, r) in ready.iter_mut().enumerate().take(players) {
         *r = game.supply(p).0 > 0;
     }
-    for on in game.pieces() {
-        if on.piece != Piece::Hut
-            && !matches!(on.at, PieceAt::Spot { .. })
-            && game.hand(on.player).contains(&Special::Shaman)
-        {
-            ready[on.player] = true;
-        }
+    // The Shaman's holder can take back any meeple of theirs not fixed on a Scout tile.
+    if let Some(holder) = (0..players).find(|&p| game.hand(p).contains(&Special::Shaman))
+        && !ready[holder]
+    {
+        ready[holder] = game.pieces().iter().any(|on| {
+            on.player == holder && on.piece != Piece::Hut && !matches!(on.at, PieceAt::Spot { .. })
+        });
     }
     for p in 0..players {
         if ready[p] {
