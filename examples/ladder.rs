@@ -1,6 +1,6 @@
 //! The strength ladder of docs/strength.md with each bot's time per move: plays each bot
 //! against the next one in the list, two players, every deal once with each seating, and fits
-//! one Elo rating per bot and variant as `hunters ladder` does ([`hunters::ladder::fit`]:
+//! one Elo rating per bot and variant as `hunters ladder` does ([`hunters::ladder::summarize`]:
 //! Bradley–Terry, anchored at `greedy` = 0 so that ratings compare across variants) with 95 %
 //! intervals over deals, timing every decision. `hunters ladder` gives the ratings with the
 //! depth, the seat edge and the luck, without the clock.
@@ -12,8 +12,8 @@
 //!
 //! Every pair plays the same deals (seeds from `--seed`, default 2718), so a deal is one
 //! unit of independence for every rating: the intervals come from resampling whole deals
-//! (1,000 bootstrap samples). Each pair's results carry one virtual draw, so a bot that wins
-//! every game against the next one still gets a finite rating (the table says so).
+//! (1,000 bootstrap samples, the library's). A pair that one bot swept gets the exact 95 %
+//! bound its deals support, and every rating beyond it is a bound (the table says so).
 //! Time per move is the mean wall-clock time of a bot's decisions, with one game per core
 //! (`--jobs`, default the number of cores).
 
@@ -27,11 +27,9 @@ use hunters::Variant;
 use hunters::bot::{Bot, BotKind};
 use hunters::compare::deal_seed;
 use hunters::game::{Game, Move};
-use hunters::ladder::{self, Deal, Result2};
-use hunters::rng::{below, stream};
+use hunters::ladder::{self, Bound, Deal, Result2};
 
 const DEFAULT_BOTS: &str = "random,greedy,mcts:100,mcts:300,mcts-v1,mcts,mcts:4000";
-const BOOTSTRAP: usize = ladder::BOOTSTRAP;
 
 fn main() -> ExitCode {
     match run() {
@@ -83,30 +81,20 @@ fn run() -> Result<(), String> {
          seats swapped; 95 % intervals over deals; {} = 0.\n",
         bots[anchor]
     );
+    let plan = ladder::Ladder {
+        bots: bots.clone(),
+        luck: None,
+        replays: 1,
+        strategies: Vec::new(),
+    };
+    let names: Vec<String> = bots.iter().map(BotKind::name).collect();
     for variant in &variants {
         let (results, clocks) = play(variant, &bots, deals, seed, jobs);
-        let all: Vec<usize> = (0..results.len()).collect();
-        let ratings = ladder::fit(&results, &all, bots.len(), anchor);
-        let mut samples: Vec<Vec<f64>> = vec![Vec::new(); bots.len()];
-        let mut rng = stream(seed, "ladder bootstrap");
-        for _ in 0..BOOTSTRAP {
-            let pick: Vec<usize> = (0..deals)
-                .map(|_| below(&mut rng, deals as usize))
-                .collect();
-            for (b, r) in ladder::fit(&results, &pick, bots.len(), anchor)
-                .into_iter()
-                .enumerate()
-            {
-                samples[b].push(r);
-            }
-        }
+        let summary = ladder::summarize(&results, &plan, &names, ladder::STEP, seed);
         println!("{}:\n", variant.name);
         println!("| bot | Elo (95 % interval) | wins against the next | time per move |");
         println!("|-----|---------------------|-----------------------|---------------|");
         for (b, bot) in bots.iter().enumerate() {
-            let s = &mut samples[b];
-            s.sort_by(f64::total_cmp);
-            let (lo, hi) = (s[BOOTSTRAP * 25 / 1000], s[BOOTSTRAP * 975 / 1000 - 1]);
             let against_next = if b + 1 < bots.len() {
                 let (w, g) = wins(&results, b);
                 format!("{:.1} % against {}", 100.0 * w / g, bots[b + 1])
@@ -115,34 +103,30 @@ fn run() -> Result<(), String> {
             };
             let clock = clocks[b];
             let per_move = clock.spent.as_secs_f64() / clock.moves.max(1) as f64;
-            // A bot on the far side of a shutout from the anchor has a bound, not a rating.
-            let (from, to) = (b.min(anchor), b.max(anchor));
-            let bounded = (from..to).any(|pair| shutout(&results, pair));
-            let rating = if !bounded {
-                format!("{:+.0} ({lo:+.0} to {hi:+.0})", ratings[b])
-            } else if b < anchor {
-                format!("≤ {:+.0}", ratings[b])
-            } else {
-                format!("≥ {:+.0}", ratings[b])
+            let r = &summary.rungs[b];
+            let rating = match r.bound {
+                Bound::Exact => format!(
+                    "{:+.0} ({:+.0} to {:+.0})",
+                    r.elo.value, r.elo.low, r.elo.high
+                ),
+                Bound::AtMost => format!("≤ {:+.0}", r.elo.value),
+                Bound::AtLeast => format!("≥ {:+.0}", r.elo.value),
             };
             println!("| {bot} | {rating} | {against_next} | {} |", time(per_move));
         }
         println!();
-        for pair in 0..bots.len() - 1 {
-            if shutout(&results, pair) {
-                let (w, _) = wins(&results, pair);
-                let (winner, loser) = if w > 0.0 {
-                    (pair, pair + 1)
-                } else {
-                    (pair + 1, pair)
-                };
-                println!(
-                    "{} won every game against {}: the gap between them is at least what is \
-                     shown (one virtual draw keeps it finite), and so is a bound every rating \
-                     beyond it.",
-                    bots[winner], bots[loser]
-                );
-            }
+        for st in summary.steps.iter().filter(|st| st.sweep) {
+            let (winner, loser) = if st.gap_bound == Bound::AtLeast {
+                (&st.upper, &st.lower)
+            } else {
+                (&st.lower, &st.upper)
+            };
+            println!(
+                "{winner} won every game against {loser}: the gap between them is at least \
+                 {:.0} Elo, the exact 95 % bound of {deals} deals, and every rating beyond it \
+                 is a bound too.",
+                st.gap.value.abs()
+            );
         }
         println!();
     }
@@ -157,12 +141,6 @@ fn wins(results: &[Deal], pair: usize) -> (f64, f64) {
             g + 2.0,
         )
     })
-}
-
-/// Whether one bot of `pair` won every game of it.
-fn shutout(results: &[Deal], pair: usize) -> bool {
-    let (w, g) = wins(results, pair);
-    w == 0.0 || w == g
 }
 
 fn number(s: &str) -> Result<u64, String> {

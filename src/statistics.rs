@@ -153,6 +153,41 @@ pub fn bonferroni(confidence: f64, k: usize) -> f64 {
     1.0 - (1.0 - confidence) / k.max(1) as f64
 }
 
+/// The lower end of the exact (Clopper–Pearson) interval at `confidence` of a rate when all
+/// `n` independent trials succeeded: `((1 − confidence) / 2)^(1 / n)`. It is what `n` out
+/// of `n` can claim and no more: a lower rate would give `n` successes in a row less often
+/// than the interval's one tail allows. 0 without trials.
+pub fn all_succeeded_bound(n: u64, confidence: f64) -> f64 {
+    if n == 0 {
+        return 0.0;
+    }
+    ((1.0 - confidence) / 2.0).powf(1.0 / n as f64)
+}
+
+/// A rate drawn from the confidence distribution of `n` successes in `n` trials, given a
+/// uniform draw `u`: `u^(1 / n)`, whose quantile at `(1 − confidence) / 2` is
+/// [`all_succeeded_bound`]. A bootstrap replicate whose resample won every trial draws its
+/// rate so, which carries the bound's uncertainty into every figure built on it.
+pub fn all_succeeded_draw(n: u64, u: f64) -> f64 {
+    if n == 0 {
+        return 0.0;
+    }
+    u.powf(1.0 / n as f64)
+}
+
+/// The percentile interval at `confidence` of bootstrap replicates (sorted in place):
+/// the `k`-th smallest and the `k`-th largest, `k = ⌊(B + 1) (1 − confidence) / 2⌋`
+/// (at least 1), so that as many replicates lie beyond each end. `None` without replicates.
+pub fn bootstrap_interval(samples: &mut [f64], confidence: f64) -> Option<(f64, f64)> {
+    let b = samples.len();
+    if b == 0 {
+        return None;
+    }
+    samples.sort_by(f64::total_cmp);
+    let k = (((b + 1) as f64 * (1.0 - confidence) / 2.0).floor() as usize).clamp(1, b);
+    Some((samples[k - 1], samples[b - k]))
+}
+
 /// Samples of whole numbers, by deal: a histogram, and what the percentiles' intervals need
 /// of the deals. `c_d(v)` below is how many of deal `d`'s samples are at most `v`. In JSON,
 /// each of the three counts is an object by value ([`HistogramJson`]).
@@ -562,6 +597,34 @@ mod tests {
         assert!(close(elo(0.75), 190.85, 0.01));
         assert!(elo(0.5).abs() < 1e-9);
         assert!(close(bonferroni(0.95, 10), 0.995, 1e-12));
+    }
+
+    #[test]
+    fn a_clean_sweep_claims_the_exact_bound_and_no_more() {
+        // 100 of 100: the lower end of the exact 95 % interval is 0.025^(1/100).
+        assert!(close(all_succeeded_bound(100, 0.95), 0.963_783, 1e-6));
+        assert!(close(elo(all_succeeded_bound(100, 0.95)), 570.1, 0.1));
+        // More trials claim more; none claim nothing.
+        assert!(all_succeeded_bound(200, 0.95) > all_succeeded_bound(100, 0.95));
+        assert_eq!(all_succeeded_bound(0, 0.95), 0.0);
+        // The draw's quantile at 2.5 % is the bound.
+        assert!(close(
+            all_succeeded_draw(100, 0.025),
+            all_succeeded_bound(100, 0.95),
+            1e-12
+        ));
+    }
+
+    #[test]
+    fn a_bootstrap_interval_leaves_as_many_replicates_beyond_each_end() {
+        let mut s: Vec<f64> = (0..1000).rev().map(f64::from).collect();
+        // k = ⌊1001 · 0.025⌋ = 25: the 25th smallest and the 25th largest.
+        assert_eq!(bootstrap_interval(&mut s, 0.95), Some((24.0, 975.0)));
+        let below = s.iter().filter(|&&v| v < 24.0).count();
+        let above = s.iter().filter(|&&v| v > 975.0).count();
+        assert_eq!(below, above);
+        assert_eq!(bootstrap_interval(&mut [], 0.95), None);
+        assert_eq!(bootstrap_interval(&mut [3.0], 0.95), Some((3.0, 3.0)));
     }
 
     /// Deals of one sample each are independent samples: the interval is the textbook one.

@@ -139,7 +139,7 @@ fn check(command: &str, outputs: &[Value]) {
     let listed: BTreeSet<&str> = keys.iter().map(|(k, _)| k.as_str()).collect();
     let mut seen_anywhere = BTreeSet::new();
     for v in outputs {
-        assert_eq!(v["schema"], 2, "{command}: schema");
+        assert_eq!(v["schema"], 3, "{command}: schema");
         assert_eq!(
             v["version"],
             env!("CARGO_PKG_VERSION"),

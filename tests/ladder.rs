@@ -7,11 +7,15 @@ use crate::run::{hunters, stderr, stdout};
 
 use hunters::Variant;
 use hunters::bot::BotKind;
-use hunters::ladder::{self, Deal, Ladder, Result2};
+use hunters::ladder::{self, Bound, Deal, Estimate, Ladder, Result2};
 use hunters::rng::{Stream, below, stream};
 
 /// The truth: Elo of five bots, the second (greedy) the anchor.
 const TRUTH: [f64; 5] = [-300.0, 0.0, 120.0, 200.0, 420.0];
+
+/// The same with a bottom gap of 900 Elo: greedy sweeps random in about a third of the runs
+/// of 100 deals.
+const SWEPT_TRUTH: [f64; 5] = [-900.0, 0.0, 120.0, 200.0, 420.0];
 
 fn ladder_of(bots: &[BotKind]) -> Ladder {
     Ladder {
@@ -22,9 +26,19 @@ fn ladder_of(bots: &[BotKind]) -> Ladder {
     }
 }
 
-/// A game of bot `a` against bot `b` under the truth: `a`'s result (no draws).
-fn drawn(rng: &mut Stream, a: usize, b: usize) -> Result2 {
-    let p = 1.0 / (1.0 + 10f64.powf((TRUTH[b] - TRUTH[a]) / 400.0));
+fn five_bots() -> [BotKind; 5] {
+    [
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Mcts { playouts: 30 },
+        BotKind::Mcts { playouts: 100 },
+        BotKind::Mcts { playouts: 300 },
+    ]
+}
+
+/// A game of bot `a` against bot `b` under `truth`: `a`'s result (no draws).
+fn drawn(rng: &mut Stream, truth: &[f64], a: usize, b: usize) -> Result2 {
+    let p = 1.0 / (1.0 + 10f64.powf((truth[b] - truth[a]) / 400.0));
     let win = (below(rng, 1_000_000) as f64) < p * 1_000_000.0;
     Result2 {
         share: if win { 1.0 } else { 0.0 },
@@ -32,67 +46,266 @@ fn drawn(rng: &mut Stream, a: usize, b: usize) -> Result2 {
     }
 }
 
+/// 100 deals of the five bots under `truth`, each pair twice a deal.
+fn deals_from(truth: &[f64], experiment: u64) -> Vec<Deal> {
+    let mut rng = stream(experiment, "ladder truth");
+    (0..100)
+        .map(|_| Deal {
+            steps: (0..4)
+                .map(|s| {
+                    [
+                        drawn(&mut rng, truth, s, s + 1),
+                        drawn(&mut rng, truth, s, s + 1),
+                    ]
+                })
+                .collect(),
+            mirror: vec![Result2::default(); 5],
+            replays: Vec::new(),
+            strategies: Vec::new(),
+        })
+        .collect()
+}
+
+/// How often an interval, its half-widths scaled by each of [`SCALES`], covered the truth.
+const SCALES: [f64; 3] = [1.0, 1.5, 0.7];
+
+#[derive(Default)]
+struct Covered {
+    hits: [u64; 3],
+    of: u64,
+}
+
+impl Covered {
+    fn add(&mut self, e: &Estimate, truth: f64) {
+        self.of += 1;
+        for (k, f) in SCALES.iter().enumerate() {
+            let low = e.value - f * (e.value - e.low);
+            let high = e.value + f * (e.high - e.value);
+            self.hits[k] += u64::from(low <= truth && truth <= high);
+        }
+    }
+
+    fn share(&self, k: usize) -> f64 {
+        self.hits[k] as f64 / self.of as f64
+    }
+}
+
+/// The band a 95 % interval's coverage must land in over `n` experiments: three standard
+/// errors either side (about ±2.9 points at 500, ±2.1 at 1,000), and never narrower than
+/// the 93–97 % the intervals promise.
+fn band(n: u64) -> (f64, f64) {
+    let slack = (3.0 * (0.95 * 0.05 / n as f64).sqrt()).max(0.02);
+    (0.95 - slack, 0.95 + slack)
+}
+
+/// Experiments of the ladder's truth tests: enough for a band of about ±3 points at any
+/// scale (500 cost a few seconds), 1,000 in CI, more under a larger
+/// `HUNTERS_PROPERTY_SCALE` (5 gives the 5,000 of docs/statistics.md).
+fn experiments() -> u64 {
+    props::cases(1000).max(500)
+}
+
+/// Asserts that the intervals cover within the band, and that the same intervals made 1.5
+/// times as wide, or 0.7 times as wide, fall outside it: the check fails both ways.
+fn assert_covers_both_ways(name: &str, c: &Covered) {
+    let (low, high) = band(c.of);
+    let share = c.share(0);
+    assert!(
+        (low..=high).contains(&share),
+        "{name}: covered {:.1} % of {}, outside {:.1}–{:.1} %",
+        100.0 * share,
+        c.of,
+        100.0 * low,
+        100.0 * high
+    );
+    assert!(
+        c.share(1) > high,
+        "{name}: 1.5 times as wide covered {:.1} %, which the check would pass",
+        100.0 * c.share(1)
+    );
+    assert!(
+        c.share(2) < low,
+        "{name}: 0.7 times as wide covered {:.1} %, which the check would pass",
+        100.0 * c.share(2)
+    );
+}
+
 #[test]
 fn ratings_drawn_from_a_known_truth_are_covered_as_often_as_they_say() {
-    let bots = [
-        BotKind::Random,
-        BotKind::Greedy,
-        BotKind::Mcts { playouts: 30 },
-        BotKind::Mcts { playouts: 100 },
-        BotKind::Mcts { playouts: 300 },
-    ];
+    let bots = five_bots();
     let names: Vec<String> = bots.iter().map(BotKind::name).collect();
     let plan = ladder_of(&bots);
-    let experiments = props::cases(400).max(40);
+    let experiments = experiments();
     let step = ladder::STEP;
     let span = (TRUTH[4] - TRUTH[0]) / hunters::statistics::elo(step);
-    let mut covered = [0u64; 5];
-    let mut span_covered = 0;
+    let mut rungs: Vec<Covered> = (0..5).map(|_| Covered::default()).collect();
+    let mut depth = Covered::default();
     let mut error = [0.0f64; 5];
     for e in 0..experiments {
-        let mut rng = stream(e, "ladder truth");
-        let deals: Vec<Deal> = (0..100)
-            .map(|_| Deal {
-                steps: (0..4)
-                    .map(|s| [drawn(&mut rng, s, s + 1), drawn(&mut rng, s, s + 1)])
-                    .collect(),
-                mirror: vec![Result2::default(); 5],
-                replays: Vec::new(),
-                strategies: Vec::new(),
-            })
-            .collect();
+        let deals = deals_from(&TRUTH, e);
         let summary = ladder::summarize(&deals, &plan, &names, step, e);
         assert_eq!(summary.anchor, "greedy");
+        assert!(!summary.depth.at_least, "no sweep at these gaps");
         for (b, rung) in summary.rungs.iter().enumerate() {
-            let r = rung.elo;
-            covered[b] += u64::from(r.low <= TRUTH[b] && TRUTH[b] <= r.high);
-            error[b] += (r.value - TRUTH[b]).abs() / experiments as f64;
+            rungs[b].add(&rung.elo, TRUTH[b]);
+            error[b] += (rung.elo.value - TRUTH[b]).abs() / experiments as f64;
         }
-        let d = summary.depth.steps;
-        span_covered += u64::from(d.low <= span && span <= d.high);
+        depth.add(&summary.depth.steps, span);
     }
-    let n = experiments as f64;
     println!(
-        "covered {:?} and the depth {span_covered} of {experiments}; mean errors {error:.1?}",
-        covered
+        "of {experiments}: ratings {:?}, depth {:?}; mean errors {error:.1?}",
+        rungs.iter().map(|c| c.hits).collect::<Vec<_>>(),
+        depth.hits
     );
-    let slack = 3.0 * (0.95 * 0.05 / n).sqrt() + 0.02;
     for b in [0, 2, 3, 4] {
-        let share = covered[b] as f64 / n;
-        assert!(
-            share >= 0.95 - slack && share <= (0.95 + slack).min(1.0),
-            "rung {b}: covered {:.1} % of {experiments}",
-            100.0 * share
-        );
+        assert_covers_both_ways(&format!("rung {b}"), &rungs[b]);
         assert!(error[b] < 60.0, "rung {b}: mean error {:.0} Elo", error[b]);
     }
-    assert_eq!(covered[1], experiments, "the anchor is 0 exactly");
-    let share = span_covered as f64 / n;
-    assert!(
-        share >= 0.95 - slack,
-        "the depth covered {:.1} %",
-        100.0 * share
+    assert_eq!(rungs[1].hits[0], experiments, "the anchor is 0 exactly");
+    assert_covers_both_ways("the depth", &depth);
+}
+
+/// With a bottom gap of 900 Elo, greedy sweeps random in about a third of the runs: every
+/// figure then claims only a bound, and every claim — bound or interval — holds at least as
+/// often as the page's confidence; the ratings above the anchor, untouched by the sweep,
+/// still cover as often as they say.
+#[test]
+fn a_sweep_claims_no_more_than_its_deals_show() {
+    let bots = five_bots();
+    let names: Vec<String> = bots.iter().map(BotKind::name).collect();
+    let plan = ladder_of(&bots);
+    let experiments = experiments();
+    let step_elo = hunters::statistics::elo(ladder::STEP);
+    let span = (SWEPT_TRUTH[4] - SWEPT_TRUTH[0]) / step_elo;
+    let mut swept = 0;
+    let mut held = [0u64; 5];
+    let (mut gap_held, mut depth_held) = (0, 0);
+    let mut above: Vec<Covered> = (0..5).map(|_| Covered::default()).collect();
+    let exact = hunters::statistics::elo(hunters::statistics::all_succeeded_bound(100, 0.95));
+    for e in 0..experiments {
+        let deals = deals_from(&SWEPT_TRUTH, 10_000 + e);
+        let s = ladder::summarize(&deals, &plan, &names, ladder::STEP, e);
+        let bottom = &s.steps[0];
+        if bottom.sweep {
+            swept += 1;
+            assert_eq!(bottom.gap_bound, Bound::AtLeast);
+            // Never more than the exact bound of 100 deals: about 570 Elo.
+            assert!((bottom.gap.value - exact).abs() < 1e-9, "{bottom:?}");
+            assert_eq!(s.rungs[0].bound, Bound::AtMost);
+            assert!(s.depth.at_least);
+            assert!(s.depth.steps.value <= span, "{:?}", s.depth);
+        }
+        for (b, rung) in s.rungs.iter().enumerate() {
+            let t = SWEPT_TRUTH[b];
+            held[b] += u64::from(match rung.bound {
+                Bound::Exact => rung.elo.low <= t && t <= rung.elo.high,
+                Bound::AtMost => t <= rung.elo.value,
+                Bound::AtLeast => t >= rung.elo.value,
+            });
+            if b >= 2 {
+                above[b].add(&rung.elo, t);
+            }
+        }
+        let g = 900.0;
+        gap_held += u64::from(match bottom.gap_bound {
+            Bound::Exact => bottom.gap.low <= g && g <= bottom.gap.high,
+            Bound::AtLeast => g >= bottom.gap.value,
+            Bound::AtMost => g <= bottom.gap.value,
+        });
+        let d = &s.depth;
+        depth_held += u64::from(if d.at_least {
+            span >= d.steps.value
+        } else {
+            d.steps.low <= span && span <= d.steps.high
+        });
+    }
+    println!(
+        "{swept} of {experiments} swept; claims held: rungs {held:?}, bottom gap {gap_held}, \
+         depth {depth_held}"
     );
+    assert!(
+        swept > experiments / 5 && swept < experiments / 2,
+        "{swept} sweeps of {experiments}"
+    );
+    let (low, _) = band(experiments);
+    for (name, h) in [
+        ("random's rating", held[0]),
+        ("the bottom gap", gap_held),
+        ("the depth", depth_held),
+    ] {
+        let share = h as f64 / experiments as f64;
+        assert!(
+            share >= low,
+            "{name}: the claim held in {:.1} % of {experiments}",
+            100.0 * share
+        );
+    }
+    for (b, covered) in above.iter().enumerate().skip(2) {
+        assert_covers_both_ways(&format!("rung {b} beside a sweep"), covered);
+    }
+}
+
+/// Deals whose luck pair's margins are drawn from known variance components: the deal
+/// (variance 1), the seating (a first player's edge of ±0.5 and a deal's own leaning of
+/// variance 0.25) and play (variance 2), three replays per deal and seating. The deal's
+/// share of the variance is 1 / 3.5, the seating's (0.25 + 0.25) / 3.5.
+#[test]
+fn the_luck_figures_cover_known_variance_shares() {
+    let bots = [BotKind::Greedy, BotKind::Mcts { playouts: 30 }];
+    let names: Vec<String> = bots.iter().map(BotKind::name).collect();
+    let plan = Ladder {
+        bots: bots.to_vec(),
+        luck: Some(0),
+        replays: 3,
+        strategies: Vec::new(),
+    };
+    let experiments = experiments();
+    let (deal_truth, seat_truth) = (1.0 / 3.5, 0.5 / 3.5);
+    let (mut deal, mut seat) = (Covered::default(), Covered::default());
+    for e in 0..experiments {
+        let mut rng = stream(e, "luck truth");
+        let mut normal = || {
+            // Box–Muller from two uniform draws.
+            let u = (below(&mut rng, 1 << 30) as f64 + 0.5) / f64::from(1u32 << 30);
+            let v = below(&mut rng, 1 << 30) as f64 / f64::from(1u32 << 30);
+            (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+        };
+        let deals: Vec<Deal> = (0..100)
+            .map(|_| {
+                let d = normal();
+                let lean = [0.5 * normal(), 0.5 * normal()];
+                let replays: Vec<[Result2; 2]> = (0..3)
+                    .map(|_| {
+                        [0, 1].map(|seating| {
+                            let edge = if seating == 0 { 0.5 } else { -0.5 };
+                            let y = d + edge + lean[seating] + 2f64.sqrt() * normal();
+                            let margin = (100.0 * y).round() as i64;
+                            Result2 {
+                                share: if margin > 0 { 1.0 } else { 0.0 },
+                                margin,
+                            }
+                        })
+                    })
+                    .collect();
+                Deal {
+                    steps: vec![replays[0]],
+                    mirror: vec![Result2::default(); 2],
+                    replays,
+                    strategies: Vec::new(),
+                }
+            })
+            .collect();
+        let s = ladder::summarize(&deals, &plan, &names, ladder::STEP, e);
+        let luck = s.luck.expect("a luck pair");
+        deal.add(&luck.margin.deal, deal_truth);
+        seat.add(&luck.margin.seating, seat_truth);
+    }
+    println!(
+        "of {experiments}: the deal's share {:?}, the seating's {:?}",
+        deal.hits, seat.hits
+    );
+    assert_covers_both_ways("the deal's share", &deal);
+    assert_covers_both_ways("the seating's share", &seat);
 }
 
 #[test]
@@ -134,7 +347,7 @@ fn an_identical_bot_under_two_names_shows_no_gap_and_no_chain() {
         })
         .collect();
     let s = ladder::summarize(&alone, &two, &names[1..], ladder::STEP, 3);
-    assert_eq!(s.depth.chain, [0, 0, 0], "{:?}", s.depth);
+    assert_eq!(s.depth.whole_steps, [0, 0, 0], "{:?}", s.depth);
     assert_eq!(s.depth.steps.value, 0.0);
     // Replays play the same tiles with other decisions: greedy's ties and random's moves.
     let replays = &deals[0].replays;
@@ -155,7 +368,9 @@ fn the_ladder_command_prints_its_figures_and_json() {
         "greedy = 0",
         "Depth:",
         "first player's edge",
-        "deal's share",
+        "the deal explains",
+        "What the figures allow one to conclude",
+        "Only 3 deals",
     ] {
         assert!(out.contains(needle), "{needle:?} in\n{out}");
     }
@@ -183,8 +398,76 @@ fn the_ladder_command_prints_its_figures_and_json() {
     assert_eq!(first["rungs"][1]["elo"]["value"], 0.0);
     assert_eq!(first["rungs"][0]["bound"], "at-most");
     assert!(first["steps"][0]["sweep"].is_boolean());
-    assert!(first["depth"]["chain"].is_array());
-    assert!(first["luck"]["margin"]["value"].is_number());
+    assert!(first["depth"]["whole_steps"].is_array());
+    assert!(first["luck"]["margin"]["deal"]["value"].is_number());
+    assert!(first["luck"]["margin"]["seating"]["value"].is_number());
+}
+
+/// `greedy` wins every game against `random`: 100 deals can claim no more than the exact
+/// bound of 100 out of 100 (about 570 Elo at 95 %), and the depth says "at least" that many
+/// steps.
+#[test]
+fn a_swept_ladder_prints_the_exact_bound_of_its_deals() {
+    let o = hunters(&[
+        "ladder",
+        "--games",
+        "200",
+        "--seed",
+        "4",
+        "--bots",
+        "random,greedy",
+        "--replays",
+        "1",
+        "--json",
+        "2020",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let s = &v["variants"][0];
+    assert_eq!(s["deals"], 100);
+    let exact = hunters::statistics::elo(hunters::statistics::all_succeeded_bound(100, 0.95));
+    assert!((exact - 570.1).abs() < 0.1);
+    let step = &s["steps"][0];
+    assert_eq!(step["sweep"], true, "{step}");
+    assert_eq!(step["gap_bound"], "at-least");
+    let gap = step["gap"]["value"].as_f64().unwrap();
+    assert!((gap - exact).abs() < 1e-9, "the gap {gap}");
+    let random = &s["rungs"][0];
+    assert_eq!(random["bound"], "at-most");
+    let r = random["elo"]["value"].as_f64().unwrap();
+    assert!(
+        r >= -exact - 1e-9,
+        "random at most {r}: stronger than the deals show"
+    );
+    let depth = &s["depth"];
+    assert_eq!(depth["at_least"], true);
+    let steps = depth["steps"]["value"].as_f64().unwrap();
+    let step_elo = depth["step_elo"].as_f64().unwrap();
+    assert!(
+        steps <= exact / step_elo + 1e-9 && steps > 2.5,
+        "depth {steps}"
+    );
+    let text = hunters(&[
+        "ladder",
+        "--games",
+        "200",
+        "--seed",
+        "4",
+        "--bots",
+        "random,greedy",
+        "--replays",
+        "1",
+        "2020",
+    ]);
+    let out = stdout(&text);
+    for needle in [
+        format!("≤ {:+.0}", r),
+        format!("gap ≥ {:+.0} Elo", gap),
+        format!("at least {steps:.2} steps"),
+        "exact 95 % interval".to_string(),
+    ] {
+        assert!(out.contains(&needle), "{needle:?} in\n{out}");
+    }
 }
 
 #[test]
@@ -381,11 +664,18 @@ fn the_ladder_report_draws_in_a_headless_browser() {
         ""
     };
     let steps = depth["steps"]["value"].as_f64().unwrap();
-    let chain = &depth["chain"];
-    let cell = format!("{at}{} ({}–{})", chain[0], chain[1], chain[2]);
+    let chain = &depth["whole_steps"];
+    let (steps_cell, chain_cell) = if at.is_empty() {
+        (
+            format!("{steps:.2} ("),
+            format!("{} ({}–{})", chain[0], chain[1], chain[2]),
+        )
+    } else {
+        (format!("≥ {steps:.2}<"), format!("≥ {}<", chain[0]))
+    };
     assert!(
-        text.contains(&format!("{at}{steps:.2} (")) && text.contains(&cell),
-        "depth {steps:.2}, chain {cell}"
+        text.contains(&steps_cell) && text.contains(&chain_cell),
+        "depth {steps_cell}, chain {chain_cell}"
     );
     let wins = json["variants"][0]["strategies"][1]["wins"]["value"]
         .as_f64()

@@ -170,7 +170,7 @@ pub(super) struct Stamp {
 }
 
 /// The JSON layout described by docs/json.md.
-pub(super) const JSON_SCHEMA: u32 = 2;
+pub(super) const JSON_SCHEMA: u32 = 3;
 
 impl Stamp {
     pub(super) fn now() -> Stamp {

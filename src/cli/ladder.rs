@@ -3,6 +3,7 @@
 //! outcome (the library's [`hunters::ladder`] says how each is found).
 
 mod html;
+mod words;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -254,7 +255,7 @@ fn print_text(results: &[ByVariant], deals: u64, args: &Args, wall: f64) {
     println!(
         "{}",
         wrap(&format!(
-            "{deals} deals (seed {}): {what}; 95 % intervals over deals.",
+            "{deals} deals (seed {}): {what}; 95 % intervals over the {deals} deals.",
             args.seed
         ))
     );
@@ -266,9 +267,9 @@ fn print_text(results: &[ByVariant], deals: u64, args: &Args, wall: f64) {
         t.set_header(vec![
             "bot",
             "Elo (95 % interval)",
-            "against the next",
+            "wins against the next",
             "upset rate",
-            "first player's edge against itself",
+            "first player's edge against itself, pp of wins",
         ]);
         for (i, rung) in s.rungs.iter().enumerate() {
             let (next, upset) = match s.steps.get(i) {
@@ -276,12 +277,11 @@ fn print_text(results: &[ByVariant], deals: u64, args: &Args, wall: f64) {
                     let w = 100.0 * (1.0 - step.upper_wins.value);
                     let lo = 100.0 * (1.0 - step.upper_wins.high);
                     let hi = 100.0 * (1.0 - step.upper_wins.low);
-                    let note = if step.sweep {
-                        " (a sweep)"
-                    } else if step.adds_nothing {
-                        " (no gap)"
-                    } else {
-                        ""
+                    let note = match step.gap_bound {
+                        Bound::AtLeast => format!(", swept: gap ≥ {:+.0} Elo", step.gap.value),
+                        Bound::AtMost => format!(", swept: gap ≤ {:+.0} Elo", step.gap.value),
+                        Bound::Exact if step.adds_nothing => " (no gap)".to_string(),
+                        Bound::Exact => String::new(),
                     };
                     (
                         format!("{w:.1} % ({lo:.1}–{hi:.1}){note}"),
@@ -290,65 +290,72 @@ fn print_text(results: &[ByVariant], deals: u64, args: &Args, wall: f64) {
                 }
                 None => (String::new(), String::new()),
             };
-            let e = &rung.first_player_edge;
+            let edge = rung.first_player_edge.map_or(String::new(), |e| {
+                format!("{:+.1} ({:+.1} to {:+.1})", e.value, e.low, e.high)
+            });
             t.add_row(vec![
                 rung.bot.clone(),
                 elo(&rung.elo, rung.bound),
                 next,
                 upset,
-                format!("{:+.1} pts ({:+.1} to {:+.1})", e.value, e.low, e.high),
+                edge,
             ]);
         }
         println!("{t}");
         let d = &s.depth;
-        let bound = if d.at_least { "at least " } else { "" };
-        println!(
-            "{}",
-            wrap(&format!(
-                "Depth: {bound}{:.2} steps of {:.0} % ({:.0} Elo each; {:.2} to {:.2}), a skill \
-                 chain of {bound}{} (from {} to {}) — of this ladder: a stronger top bot may \
-                 find more.",
+        let depth = if d.at_least {
+            format!(
+                "at least {:.2} steps of {:.0} % ({:.0} Elo each): a skill chain of at least {} \
+                 whole steps ({} players)",
+                d.steps.value,
+                100.0 * d.step,
+                d.step_elo,
+                d.whole_steps[0],
+                d.whole_steps[0] + 1,
+            )
+        } else {
+            format!(
+                "{:.2} steps of {:.0} % ({:.0} Elo each; {:.2} to {:.2}): a skill chain of {} \
+                 whole steps ({} players; {} to {} steps)",
                 d.steps.value,
                 100.0 * d.step,
                 d.step_elo,
                 d.steps.low,
                 d.steps.high,
-                d.chain[0],
-                d.chain[1],
-                d.chain[2],
+                d.whole_steps[0],
+                d.whole_steps[0] + 1,
+                d.whole_steps[1],
+                d.whole_steps[2],
+            )
+        };
+        println!(
+            "{}",
+            wrap(&format!(
+                "Depth: {depth} — of this ladder: a stronger top bot may find more."
             ))
         );
-        let nothing: Vec<String> = s
-            .steps
-            .iter()
-            .filter(|st| st.adds_nothing)
-            .map(|st| format!("{} over {}", st.upper, st.lower))
-            .collect();
-        if !nothing.is_empty() {
-            println!(
-                "{}",
-                wrap(&format!(
-                    "No gap the games can show (the interval of the Elo step holds 0): {}.",
-                    nothing.join(", ")
-                ))
-            );
-        }
         if let Some(l) = &s.luck {
+            let pc = |e: &Estimate| {
+                format!(
+                    "{:.0} % ({:.0}–{:.0} %)",
+                    100.0 * e.value,
+                    100.0 * e.low,
+                    100.0 * e.high
+                )
+            };
             println!(
                 "{}",
                 wrap(&format!(
-                    "The deal's share of the outcome, {} against {} ({} games a deal): {:.0} % \
-                     of the variance of the margin ({:.0}–{:.0} %), {:.0} % of who wins \
-                     ({:.0}–{:.0} %).",
+                    "Luck, {} against {} ({} games a deal): the deal explains {} of the \
+                     variance of the margin and the seating adds {}; of who wins, {} and {}. \
+                     The rest is play.",
                     l.upper,
                     l.lower,
                     l.games_per_deal,
-                    100.0 * l.margin.value,
-                    100.0 * l.margin.low,
-                    100.0 * l.margin.high,
-                    100.0 * l.win.value,
-                    100.0 * l.win.low,
-                    100.0 * l.win.high,
+                    pc(&l.margin.deal),
+                    pc(&l.margin.seating),
+                    pc(&l.win.deal),
+                    pc(&l.win.seating),
                 ))
             );
         }
@@ -358,13 +365,26 @@ fn print_text(results: &[ByVariant], deals: u64, args: &Args, wall: f64) {
     let sweep = results
         .iter()
         .any(|r| r.summary.steps.iter().any(|s| s.sweep));
-    let note = if sweep {
-        " A sweep's gap is a bound (one virtual draw keeps it finite), and so is every rating \
-         beyond it from the anchor."
-    } else {
-        ""
-    };
-    println!("{}", wrap(&format!("{wall:.1} s on the wall clock.{note}")));
+    if sweep {
+        println!(
+            "{}",
+            wrap(&format!(
+                "A swept pair's gap is the Elo of the lower end of the exact 95 % interval of \
+                 the share of the {deals} deals its winner won: all that those deals can \
+                 claim. Every rating beyond it from the anchor is a bound too."
+            ))
+        );
+    }
+    let said = words::conclusions(results, deals);
+    if !said.is_empty() {
+        println!();
+        println!("What the figures allow one to conclude:");
+        for line in said {
+            println!("{}", wrap(&format!("- {line}")));
+        }
+    }
+    println!();
+    println!("{}", wrap(&format!("{wall:.1} s on the wall clock.")));
 }
 
 /// What each strategy is worth, a row per class and a column per variant.

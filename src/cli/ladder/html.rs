@@ -49,24 +49,37 @@ pub(super) fn html(out: &Output) -> String {
         version = esc(&out.stamp.version),
     );
     legend(&mut h, &variants);
+    let strategies = out
+        .variants
+        .first()
+        .is_some_and(|v| !v.summary.strategies.is_empty());
+    let luck = out.variants.iter().any(|v| v.summary.luck.is_some());
+    let mut sections = Vec::new();
     if out.bots.len() > 1 {
-        h.push_str("<h2>Depth, luck and strategies</h2>\n<h3>Ratings</h3>\n");
+        sections.push("Depth");
+        if luck {
+            sections.push("luck");
+        }
+    }
+    if strategies {
+        sections.push("strategies");
+    }
+    let _ = writeln!(h, "<h2>{}</h2>", and_list(&sections));
+    if out.bots.len() > 1 {
+        h.push_str("<h3>Ratings</h3>\n");
         h.push_str(
             "<p class=\"note\">Bradley–Terry ratings in Elo, anchored at the same bot in every \
              variant so that they compare; bars are 95 % intervals (bootstrap over deals). An \
-             arrow marks a bound: beyond a pair that one bot swept, a rating is only known to \
-             be at most or at least that.</p>\n",
+             arrow marks a bound: a pair that one bot swept is only known to lie at least as \
+             far apart as the exact 95 % bound of its deals, and every rating beyond it from \
+             the anchor is at most or at least that.</p>\n",
         );
         ratings_chart(&mut h, out);
         summary_table(&mut h, out);
         steps_table(&mut h, out);
         edge_table(&mut h, out);
     }
-    if out
-        .variants
-        .first()
-        .is_some_and(|v| !v.summary.strategies.is_empty())
-    {
+    if strategies {
         h.push_str("<h3>What a strategy is worth</h3>\n");
         let top = out.bots.last().map_or("", String::as_str);
         let _ = writeln!(
@@ -78,6 +91,14 @@ pub(super) fn html(out: &Output) -> String {
         );
         strategies_chart(&mut h, out);
         strategies_table(&mut h, out);
+    }
+    let said = super::words::conclusions(&out.variants, out.deals);
+    if !said.is_empty() {
+        h.push_str("<h2>What the figures allow one to conclude</h2>\n<ul>\n");
+        for line in said {
+            let _ = writeln!(h, "<li>{}</li>", esc(&line));
+        }
+        h.push_str("</ul>\n");
     }
     h.push_str("</body></html>\n");
     h
@@ -94,6 +115,15 @@ fn legend(h: &mut String, variants: &[&str]) {
         );
     }
     h.push_str("</p>\n");
+}
+
+/// "Depth, luck and strategies".
+fn and_list(parts: &[&str]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 fn pct(e: &Estimate) -> String {
@@ -235,43 +265,68 @@ fn ratings_chart(h: &mut String, out: &Output) {
 
 fn summary_table(h: &mut String, out: &Output) {
     h.push_str(
-        "<table><tr><th>variant</th><th>depth (steps)</th><th>skill chain</th>\
-         <th>deal's share of the margin</th><th>deal's share of who wins</th></tr>\n",
+        "<table><tr><th>variant</th><th>depth (steps)</th><th>skill chain (whole steps)</th>\
+         <th>deal's share of the margin</th><th>seating's share of the margin</th>\
+         <th>deal's share of who wins</th><th>seating's share of who wins</th></tr>\n",
     );
     for v in &out.variants {
         let d = &v.summary.depth;
-        let at = if d.at_least { "≥ " } else { "" };
-        let (margin, win) = match &v.summary.luck {
-            Some(l) => (pct(&l.margin), pct(&l.win)),
-            None => ("—".to_string(), "—".to_string()),
+        let (steps, chain) = if d.at_least {
+            (
+                format!("≥ {:.2}", d.steps.value),
+                format!("≥ {}", d.whole_steps[0]),
+            )
+        } else {
+            (
+                format!(
+                    "{:.2} ({:.2}–{:.2})",
+                    d.steps.value, d.steps.low, d.steps.high
+                ),
+                format!(
+                    "{} ({}–{})",
+                    d.whole_steps[0], d.whole_steps[1], d.whole_steps[2]
+                ),
+            )
+        };
+        let luck = match &v.summary.luck {
+            Some(l) => [
+                &l.margin.deal,
+                &l.margin.seating,
+                &l.win.deal,
+                &l.win.seating,
+            ]
+            .map(pct)
+            .join("</td><td>"),
+            None => ["—"; 4].join("</td><td>"),
         };
         let _ = writeln!(
             h,
-            "<tr><td>{}</td><td>{at}{:.2} ({:.2}–{:.2})</td><td>{at}{} ({}–{})</td><td>{margin}</td><td>{win}</td></tr>",
+            "<tr><td>{}</td><td>{steps}</td><td>{chain}</td><td>{luck}</td></tr>",
             esc(&v.variant),
-            d.steps.value,
-            d.steps.low,
-            d.steps.high,
-            d.chain[0],
-            d.chain[1],
-            d.chain[2],
         );
     }
     h.push_str("</table>\n");
-    if let Some(l) = out.variants.first().and_then(|v| v.summary.luck.as_ref()) {
-        let _ = writeln!(
+    let luck = out.variants.first().and_then(|v| v.summary.luck.as_ref());
+    let _ = write!(
+        h,
+        "<p class=\"note\">Depth: steps of {:.0} % ({:.0} Elo) between the weakest and the \
+         strongest bot of this ladder; a chain of k whole steps has k + 1 players. \"≥\": a \
+         sweep, counted only as far as its deals show.",
+        100.0 * out.step,
+        hunters::statistics::elo(out.step),
+    );
+    if let Some(l) = luck {
+        let _ = write!(
             h,
-            "<p class=\"note\">Depth: steps of {:.0} % ({:.0} Elo) between the weakest and the \
-             strongest bot of this ladder. The deal's share: {} against {}, each deal played \
-             {} times with other decisions; the share of the variance the tiles explain \
-             (intraclass correlation).</p>",
-            100.0 * out.step,
-            hunters::statistics::elo(out.step),
+            " Luck: {} against {}, each deal played {} times with other decisions; the shares \
+             of the variance that the deal explains and that the seating adds within a deal \
+             (the first player's edge, tiles that suit one seat); the rest is play.",
             esc(&l.upper),
             esc(&l.lower),
             l.games_per_deal
         );
     }
+    h.push_str("</p>\n");
 }
 
 fn steps_table(h: &mut String, out: &Output) {
@@ -290,12 +345,11 @@ fn steps_table(h: &mut String, out: &Output) {
         );
         for v in &out.variants {
             let st = &v.summary.steps[s];
-            let note = if st.sweep {
-                " (a sweep)"
-            } else if st.adds_nothing {
-                " (no gap)"
-            } else {
-                ""
+            let note = match st.gap_bound {
+                Bound::AtLeast => format!(" (a sweep: ≥ {:+.0} Elo)", st.gap.value),
+                Bound::AtMost => format!(" (a sweep: ≤ {:+.0} Elo)", st.gap.value),
+                Bound::Exact if st.adds_nothing => " (no gap)".to_string(),
+                Bound::Exact => String::new(),
             };
             let _ = write!(
                 h,
@@ -312,7 +366,7 @@ fn steps_table(h: &mut String, out: &Output) {
 fn edge_table(h: &mut String, out: &Output) {
     h.push_str(
         "<h3>The first player's edge at each level</h3>\n<p class=\"note\">Seat 1's share of \
-         the games each bot plays against itself, minus one half, in percentage points.</p>\n\
+         the games each bot plays against itself, minus one half, in percentage points of wins.</p>\n\
          <table><tr><th>bot</th>",
     );
     for v in &out.variants {
@@ -322,12 +376,16 @@ fn edge_table(h: &mut String, out: &Output) {
     for (b, bot) in out.bots.iter().enumerate() {
         let _ = write!(h, "<tr><td>{}</td>", esc(bot));
         for v in &out.variants {
-            let e = &v.summary.rungs[b].first_player_edge;
-            let _ = write!(
-                h,
-                "<td>{:+.1} ({:+.1} to {:+.1})</td>",
-                e.value, e.low, e.high
-            );
+            match &v.summary.rungs[b].first_player_edge {
+                Some(e) => {
+                    let _ = write!(
+                        h,
+                        "<td>{:+.1} ({:+.1} to {:+.1})</td>",
+                        e.value, e.low, e.high
+                    );
+                }
+                None => h.push_str("<td>—</td>"),
+            }
         }
         h.push_str("</tr>\n");
     }
