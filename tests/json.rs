@@ -31,6 +31,7 @@ fn parts(kind: &str) -> Vec<String> {
         .map(|s| s.to_string())
         .collect(),
         "estimate" => vec!["mean".into(), "half_width".into()],
+        "array of results" => vec!["share".into(), "margin".into()],
         "interval" | "array of intervals" => interval.iter().map(|s| s.to_string()).collect(),
         "percentiles" => ["p10", "p50", "p90"]
             .iter()
@@ -115,8 +116,15 @@ fn record(x: &Value, p: String, out: &mut BTreeSet<String>) {
 }
 
 /// Whether the object holding key `k` is in the output: the root always is; an element of an
-/// array is when the array has an element with keys; a nested object when its key is there.
+/// array is when the array has an element (with keys, unless it is an array itself); a
+/// nested object when its key is there.
 fn parent_present(k: &str, seen: &BTreeSet<String>) -> bool {
+    // The elements of an array of arrays, `a[][]`, are there when `a` has one.
+    if k.strip_suffix("[]")
+        .is_some_and(|outer| outer.ends_with("[]"))
+    {
+        return seen.contains(k);
+    }
     match k.rsplit_once('.') {
         None => true,
         Some((parent, _)) if parent.ends_with("[]") => {
@@ -347,6 +355,29 @@ fn ladder_json_has_the_documented_keys() {
     ]);
     assert!(one["variants"][0]["luck"].is_null());
     check("ladder", &[full, one]);
+}
+
+#[test]
+fn ladder_shard_json_has_the_documented_keys() {
+    let shard = |bots: &str| {
+        json_of(&[
+            "ladder",
+            "--games",
+            "4",
+            "--bots",
+            bots,
+            "--without",
+            "no-huts",
+            "--shard",
+            "2/2",
+            "--json",
+            "2020",
+        ])
+    };
+    let (full, one) = (shard("random,greedy"), shard("greedy"));
+    assert_eq!(full["variants"][0]["deals"][0]["deal"], 1);
+    assert!(one["config"]["luck"].is_null());
+    check("ladder --shard K/M", &[full, one]);
 }
 
 #[test]

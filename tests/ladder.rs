@@ -1,6 +1,6 @@
 //! The skill ladder: ratings recover a known Bradley–Terry truth within their intervals as
-//! often as they say, an identical bot shows no gap, and `hunters ladder` answers bad input
-//! with exit 2 and prints what its JSON carries.
+//! often as they say, an identical bot shows no gap, `hunters ladder` answers bad input
+//! with exit 2 and prints what its JSON carries, and its shards merge to the whole run.
 
 use crate::props;
 use crate::run::{hunters, stderr, stdout};
@@ -98,11 +98,11 @@ fn band(n: u64) -> (f64, f64) {
     (0.95 - slack, 0.95 + slack)
 }
 
-/// Experiments of the ladder's truth tests: enough for a band of about ±3 points at any
-/// scale (500 cost a few seconds), 1,000 in CI, more under a larger
-/// `HUNTERS_PROPERTY_SCALE` (5 gives the 5,000 of docs/statistics.md).
+/// Experiments of the ladder's truth tests: 1,000 at any scale, enough for a band of about
+/// ±2 points that tells intervals 1.5 times too wide apart (they cost a few seconds), more
+/// under a larger `HUNTERS_PROPERTY_SCALE` (5 gives the 5,000 of docs/statistics.md).
 fn experiments() -> u64 {
-    props::cases(1000).max(500)
+    props::cases(1000).max(1000)
 }
 
 /// Asserts that the intervals cover within the band, and that the same intervals made 1.5
@@ -493,6 +493,162 @@ fn the_ladder_command_refuses_what_it_cannot_play() {
         assert_eq!(o.status.code(), Some(2), "{all:?}");
         assert!(stderr(&o).contains(says), "{all:?}: {}", stderr(&o));
     }
+}
+
+/// `args` of `hunters ladder` played as slice `k` of `m`, written to `dir`: the file's path.
+fn shard_file(dir: &std::path::Path, args: &[&str], k: u64, m: u64, name: &str) -> String {
+    let shard = format!("{k}/{m}");
+    let mut all = vec!["ladder"];
+    all.extend_from_slice(args);
+    all.extend(["--shard", &shard, "--json"]);
+    let o = hunters(&all);
+    assert!(o.status.success(), "{all:?}: {}", stderr(&o));
+    let file = dir.join(name);
+    std::fs::write(&file, stdout(&o)).unwrap();
+    file.to_string_lossy().into_owned()
+}
+
+/// A ladder's JSON, its timing set aside.
+fn timeless(json: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
+    v["wall_seconds"] = 0.into();
+    v
+}
+
+#[test]
+fn ladder_shards_merge_to_the_whole_run() {
+    let dir = std::env::temp_dir().join(format!("hunters-ladder-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = [
+        "--bots",
+        "random,greedy,mcts:2",
+        "--games",
+        "12",
+        "--replays",
+        "2",
+        "--without",
+        "no-huts",
+        "--seed",
+        "9",
+        "2020",
+        "2002",
+    ];
+    let files: Vec<String> = (1..=3)
+        .map(|k| shard_file(&dir, &args, k, 3, &format!("s{k}.json")))
+        .collect();
+    let slice: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).unwrap();
+    assert_eq!(slice["shard"], "2/3");
+    assert_eq!(slice["config"]["deals"], 6);
+    assert_eq!(slice["config"]["luck"], 1);
+    let deals: Vec<u64> = slice["variants"][1]["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["deal"].as_u64().unwrap())
+        .collect();
+    assert_eq!(deals, [1, 4], "deal d is in slice d mod M + 1");
+    assert_eq!(
+        slice["variants"][1]["deals"][0]["replays"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+
+    let mut whole_args = vec!["ladder"];
+    whole_args.extend_from_slice(&args);
+    let text = hunters(&whole_args);
+    whole_args.push("--json");
+    let whole = hunters(&whole_args);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    // The files in another order: a merge puts every deal in its place.
+    let mut merge = vec!["ladder", "--merge", &files[2], &files[0], &files[1]];
+    let merged_text = hunters(&merge);
+    merge.push("--json");
+    let merged = hunters(&merge);
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    let merged = timeless(&stdout(&merged));
+    assert_eq!(merged, timeless(&stdout(&whole)));
+    assert_eq!(merged["deals"], 6);
+    assert!(merged["variants"][0]["luck"]["margin"]["deal"]["low"].is_number());
+    assert!(merged["variants"][1]["strategies"][0]["wins"]["high"].is_number());
+    // The tables too, up to the wall-clock time at their end.
+    let before_clock = |o: &std::process::Output| {
+        let out = stdout(o);
+        out[..out.rfind("\n\n").unwrap()].to_string()
+    };
+    assert!(merged_text.status.success(), "{}", stderr(&merged_text));
+    assert_eq!(before_clock(&merged_text), before_clock(&text));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_ladder_merge_refuses_what_is_not_one_run_once() {
+    let dir = std::env::temp_dir().join(format!("hunters-ladder-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = ["--bots", "random,greedy", "--games", "6", "2020"];
+    let s1 = shard_file(&dir, &args, 1, 3, "s1.json");
+    let s2 = shard_file(&dir, &args, 2, 3, "s2.json");
+    let s3 = shard_file(&dir, &args, 3, 3, "s3.json");
+    let mut other = args.to_vec();
+    other.extend(["--seed", "5"]);
+    let seeded = shard_file(&dir, &other, 3, 3, "seeded.json");
+    let halves = shard_file(&dir, &args, 2, 2, "half.json");
+    let whole = dir.join("whole.json");
+    let o = hunters(&[
+        "ladder",
+        "--bots",
+        "random,greedy",
+        "--games",
+        "6",
+        "--json",
+        "2020",
+    ]);
+    std::fs::write(&whole, stdout(&o)).unwrap();
+    let whole = whole.to_string_lossy().into_owned();
+    let old = dir.join("old.json");
+    let text = std::fs::read_to_string(&s3).unwrap();
+    let version = format!("\"version\": \"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(text.contains(&version));
+    std::fs::write(&old, text.replace(&version, "\"version\": \"0.0.1\"")).unwrap();
+    let old = old.to_string_lossy().into_owned();
+    for (files, says) in [
+        (vec![&s1, &s2, &s2, &s3], format!("{s2}: shard 2/3 again")),
+        (vec![&s1, &s3], "shard 2/3 missing".to_string()),
+        (
+            vec![&s1, &s2, &seeded],
+            format!("{seeded}: a shard of another run"),
+        ),
+        (vec![&s1, &s2, &seeded], "--seed differ".to_string()),
+        (
+            vec![&s1, &halves],
+            format!("{halves}: shard 2/2 of a run split in 2"),
+        ),
+        (vec![&s1, &s2, &whole], format!("{whole}: a whole run")),
+        (
+            vec![&s1, &s2, &old],
+            format!("{old}: written by hunters 0.0.1"),
+        ),
+    ] {
+        let mut all = vec!["ladder", "--merge"];
+        all.extend(files.iter().map(|f| f.as_str()));
+        let o = hunters(&all);
+        assert_eq!(o.status.code(), Some(2), "{all:?}");
+        assert!(stderr(&o).contains(&says), "{all:?}: {}", stderr(&o));
+    }
+    // A slice is only for merging, so it is JSON.
+    let o = hunters(&[
+        "ladder",
+        "--bots",
+        "random,greedy",
+        "--shard",
+        "1/2",
+        "2020",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("add --json"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Every move a restricted bot makes in `games` games of each built-in variant, checked

@@ -1,5 +1,5 @@
-//! What the commands share: the seats' bots, seeds in JSON, the JSON stamp, tables and
-//! wrapped prose, exit codes. The commands read it; it reads none of them.
+//! What the commands share: the seats' bots, seeds in JSON, the JSON stamp, the deals of a
+//! shard, tables and wrapped prose, exit codes. The commands read it; it reads none of them.
 
 use std::process::ExitCode;
 
@@ -74,6 +74,23 @@ pub(super) fn seat_list(players: Option<u8>, bots: &[BotKind]) -> Result<Vec<Bot
         }
         (_, _) => Ok(bots.to_vec()),
     }
+}
+
+/// `--shard K/M` as `(K, M)`.
+pub(super) fn parse_shard(s: &str) -> Result<(u64, u64)> {
+    let parsed = s
+        .split_once('/')
+        .and_then(|(k, m)| Some((k.parse::<u64>().ok()?, m.parse::<u64>().ok()?)));
+    match parsed {
+        Some((k, m)) if m >= 1 && (1..=m).contains(&k) => Ok((k, m)),
+        _ => bail!("--shard takes K/M with 1 <= K <= M, e.g. 2/4; found {s:?}"),
+    }
+}
+
+/// The deals of `deals` that shard `k` of `m` plays: whole deals, so that the games of a deal
+/// are tallied together.
+pub(super) fn shard_deals(deals: u64, k: u64, m: u64) -> Vec<u64> {
+    (0..deals).filter(|d| d % m == k - 1).collect()
 }
 
 /// A log verified under its own rules; or, when it does not verify, the first divergence

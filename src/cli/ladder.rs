@@ -3,6 +3,7 @@
 //! outcome (the library's [`hunters::ladder`] says how each is found).
 
 mod html;
+mod shard;
 mod words;
 
 use std::io::IsTerminal;
@@ -18,7 +19,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::common::{BotTimeout, Stamp, seed_text, table, wrap};
+use super::common::{BotTimeout, Stamp, parse_shard, seed_text, shard_deals, table, wrap};
 
 /// A class of moves, by its name.
 fn class(name: &str) -> Result<Class, String> {
@@ -37,7 +38,7 @@ pub const DEFAULT_BOTS: &str = "random,greedy,mcts:30,mcts:100,mcts:300,mcts";
 pub struct Args {
     /// The variants to play (built-in names or variant files); every one plays the same
     /// deals.
-    #[arg(value_name = "VARIANT", required = true)]
+    #[arg(value_name = "VARIANT", required_unless_present = "merge")]
     variants: Vec<String>,
     /// Games of each bot against the next one, per variant: each deal is played twice, the
     /// seats swapped (N is rounded up to whole deals). Each bot also plays itself once per
@@ -81,8 +82,27 @@ pub struct Args {
     /// Also write the figures as one self-contained HTML page to FILE: the ratings of every
     /// variant as a ladder chart with their intervals, depth, luck, the first player's edge at
     /// each level, and the strategies as interval bars.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "shard")]
     report: Option<PathBuf>,
+    /// Play only the K-th of M slices of the deals (K from 1; deal d is in slice d mod M + 1,
+    /// with every game played on it) and print that slice's raw results as JSON for --merge:
+    /// --json is required and --report refused. Give every slice the same other arguments
+    /// (docs/cluster.md).
+    #[arg(long, value_name = "K/M")]
+    shard: Option<String>,
+    /// Join the `--shard K/M --json` files of one run, every slice once and in any order, into
+    /// the whole run: every figure, every interval included, is the unsharded run's. The
+    /// run's arguments come from the files (give no VARIANT, --games, --bots, --seed, --step,
+    /// --luck, --replays or --without); prints the tables, --json or --report as a run does.
+    #[arg(
+        long,
+        value_name = "FILE",
+        num_args = 1..,
+        conflicts_with_all = [
+            "variants", "games", "bots", "seed", "step", "luck", "replays", "without", "shard",
+        ],
+    )]
+    merge: Vec<PathBuf>,
 }
 
 /// The JSON output.
@@ -110,6 +130,16 @@ struct ByVariant {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
+    if !args.merge.is_empty() {
+        return shard::merge(args);
+    }
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    if let (Some((k, m)), false) = (shard, args.json) {
+        bail!(
+            "--shard {k}/{m} prints the slice's raw results for --merge, in JSON only: add \
+             --json and keep the output in a file (`… --shard {k}/{m} --json > shard-{k}.json`)"
+        );
+    }
     super::common::bots_only(&args.bots)?;
     let ms = args.timeout.millis()?;
     let bots: Vec<BotKind> = args
@@ -169,18 +199,20 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         strategies: args.without.clone(),
     };
     let names = names(&plan.bots);
+    let (k, m) = shard.unwrap_or((1, 1));
+    let mine = shard_deals(deals, k, m);
     let start = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
         .context("cannot start the worker threads")?;
-    let progress = progress(deals * variants.len() as u64);
+    let progress = progress(mine.len() as u64 * variants.len() as u64);
     let mut results = Vec::new();
+    let mut slices = Vec::new();
     for variant in &variants {
         let played: Result<Vec<Deal>, _> = pool.install(|| {
-            (0..deals)
-                .into_par_iter()
-                .map(|d| {
+            mine.par_iter()
+                .map(|&d| {
                     let deal = plan.play_deal(variant, args.seed, d);
                     progress.inc(1);
                     deal
@@ -188,34 +220,100 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 .collect()
         });
         let played = played.map_err(|e| anyhow::anyhow!("{e}"))?;
-        let summary = ladder::summarize(&played, &plan, &names, args.step, args.seed);
-        results.push(ByVariant {
-            variant: variant.name.clone(),
-            summary,
-        });
+        if shard.is_some() {
+            slices.push((variant.name.clone(), played));
+        } else {
+            results.push(by_variant(
+                &variant.name,
+                &played,
+                &plan,
+                &names,
+                args.step,
+                args.seed,
+            ));
+        }
     }
     progress.finish_and_clear();
     let wall = start.elapsed().as_secs_f64();
-    let out = Output {
+    if shard.is_some() {
+        let config = shard::Config {
+            variants: args.variants.clone(),
+            seed: args.seed,
+            deals,
+            bots: names,
+            step: args.step,
+            replays: args.replays,
+            luck: plan.luck,
+            without: plan
+                .strategies
+                .iter()
+                .map(|c| c.name().to_string())
+                .collect(),
+        };
+        return shard::print(config, (k, m), &mine, slices, wall);
+    }
+    let out = output(
+        args.seed,
+        deals,
+        names,
+        args.step,
+        args.replays,
+        wall,
+        results,
+    );
+    emit(&out, args)
+}
+
+/// The figures of one variant from all its deals, in deal order. A whole run and `--merge`
+/// both summarize here, with the master seed that draws the bootstrap, so that they agree.
+fn by_variant(
+    variant: &str,
+    deals: &[Deal],
+    plan: &Ladder,
+    names: &[String],
+    step: f64,
+    seed: u64,
+) -> ByVariant {
+    ByVariant {
+        variant: variant.to_string(),
+        summary: ladder::summarize(deals, plan, names, step, seed),
+    }
+}
+
+/// The whole run, as a run and `--merge` both print it.
+fn output(
+    seed: u64,
+    deals: u64,
+    bots: Vec<String>,
+    step: f64,
+    replays: u32,
+    wall: f64,
+    variants: Vec<ByVariant>,
+) -> Output {
+    Output {
         stamp: Stamp::now(),
         command: "ladder",
-        seed: args.seed,
+        seed,
         games_per_pair: 2 * deals,
         deals,
-        bots: names,
-        step: args.step,
-        replays: args.replays,
+        bots,
+        step,
+        replays,
         wall_seconds: wall,
-        variants: results,
-    };
+        variants,
+    }
+}
+
+/// The report, then JSON or the tables.
+fn emit(out: &Output, args: &Args) -> Result<ExitCode> {
     if let Some(path) = &args.report {
-        std::fs::write(path, html::html(&out))
+        std::fs::write(path, html::html(out))
             .with_context(|| format!("cannot write the report to {}", path.display()))?;
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        println!("{}", serde_json::to_string_pretty(out)?);
     } else {
-        print_text(&out.variants, deals, args, wall);
+        print_text(&out.variants, out.deals, out.seed, out.wall_seconds);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -244,7 +342,7 @@ fn elo(e: &Estimate, bound: Bound) -> String {
     }
 }
 
-fn print_text(results: &[ByVariant], deals: u64, args: &Args, wall: f64) {
+fn print_text(results: &[ByVariant], deals: u64, seed: u64, wall: f64) {
     let ladder = results.iter().any(|r| r.summary.rungs.len() > 1);
     let what = if ladder {
         "each bot against the next, every deal twice with the seats swapped, and against \
@@ -255,8 +353,7 @@ fn print_text(results: &[ByVariant], deals: u64, args: &Args, wall: f64) {
     println!(
         "{}",
         wrap(&format!(
-            "{deals} deals (seed {}): {what}; 95 % intervals over the {deals} deals.",
-            args.seed
+            "{deals} deals (seed {seed}): {what}; 95 % intervals over the {deals} deals."
         ))
     );
     for r in results.iter().filter(|r| r.summary.rungs.len() > 1) {

@@ -22,7 +22,8 @@ use hunters::compare::Plan;
 use hunters::statistics::CONFIDENCE;
 use hunters::summary::{self, Comparisons, Precision, Summary};
 
-use plan::{labels, parse_shard, shard_deals, swept_variants};
+use crate::cli::common::{parse_shard, shard_deals};
+use plan::{labels, swept_variants};
 use report_data::{Config, Report, Swept, VariantResult};
 
 #[derive(clap::Args)]

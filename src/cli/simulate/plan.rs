@@ -1,5 +1,4 @@
-//! What a run plays: the variants of a sweep, the slice of the deals a shard takes, and what
-//! the tables call each variant.
+//! What a run plays: the variants of a sweep, and what the tables call each variant.
 
 use anyhow::{Result, bail};
 use hunters::Variant;
@@ -61,17 +60,6 @@ pub fn swept_variants(base: &str, sweeps: &[String]) -> Result<Vec<(String, Vec<
     Ok(out)
 }
 
-/// `--shard K/M` as `(K, M)`.
-pub fn parse_shard(s: &str) -> Result<(u64, u64)> {
-    let parsed = s
-        .split_once('/')
-        .and_then(|(k, m)| Some((k.parse::<u64>().ok()?, m.parse::<u64>().ok()?)));
-    match parsed {
-        Some((k, m)) if m >= 1 && (1..=m).contains(&k) => Ok((k, m)),
-        _ => bail!("--shard takes K/M with 1 <= K <= M, e.g. 2/4; found {s:?}"),
-    }
-}
-
 /// What the tables call each variant: its name (a file's `name`, which the file's path
 /// follows when two variants would otherwise look alike); a built-in variant by the name
 /// given.
@@ -91,10 +79,4 @@ pub fn labels(given: &[String], variants: &[Variant]) -> Vec<String> {
             }
         })
         .collect()
-}
-
-/// The deals of `deals` that shard `k` of `m` plays: whole deals, so that the games of a deal
-/// are tallied together.
-pub fn shard_deals(deals: u64, k: u64, m: u64) -> Vec<u64> {
-    (0..deals).filter(|d| d % m == k - 1).collect()
 }
