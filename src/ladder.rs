@@ -34,8 +34,8 @@
 //!
 //! **Luck**: every deal is played several times in each seating by the luck pair with other
 //! decisions, and a nested analysis of variance splits the variance of the upper bot's
-//! margin (and of who wins) into what the deal explains, what the seating adds within a deal
-//! (the first player's edge, and tiles that suit one seat), and what play decides, with a
+//! margin (and of who wins) into what the deal explains (the tiles, including how they suit
+//! one seat), what the first player's edge explains, and what play decides, with a
 //! jackknife interval over deals. Each step's upset rate is how often the lower-rated bot of
 //! the pair wins.
 //!
@@ -272,11 +272,10 @@ pub struct Depth {
 /// Shares of the variance of one outcome of the luck pair's games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Shares {
-    /// What the deal explains: the tiles, whoever sits where.
+    /// What the deal explains: the tiles, for the pair and for either seat.
     pub deal: Estimate,
-    /// What the seating adds to the deal: the first player's edge and how a deal's tiles
-    /// suit one seat more than the other.
-    pub seating: Estimate,
+    /// What the first player's edge explains: the seat itself, whatever the tiles.
+    pub first_player: Estimate,
 }
 
 /// The share of the outcome the deal decides, for the luck pair.
@@ -375,17 +374,19 @@ fn ratings(gaps: &[f64], anchor: usize) -> Vec<f64> {
     rating.iter().map(|r| r - shift).collect()
 }
 
-/// The shares of the variance of `value` over the deals `pick` that the deal and, within a
-/// deal, the seating explain, from the luck pair's games: `k` replays per deal and seating.
+/// The shares of the variance of `value` over the deals `pick` that the deal and the first
+/// player's edge explain, from the luck pair's games: `k` replays per deal and seating.
 ///
-/// A game's value is `deal + seating + play`: the deal's effect (variance `σ²_d`), the
-/// seating's within the deal — a fixed first player's edge `±e` for the upper bot plus how
-/// the deal's tiles suit one seat (variance `σ²_s`) — and the decisions (`σ²_w`). Nested
-/// analysis of variance gives unbiased estimates of each: `σ²_w` from the spread within a
-/// cell, `σ²_s` and `e²` from half the difference of a deal's two seatings (its mean is `e`,
-/// its variance `σ²_s / 2 + σ²_w / 2k`), `σ²_d` from the spread of the deals' means. Each is
-/// floored at 0; the shares are `σ²_d` and `e² + σ²_s` over the sum. `None` with fewer than
-/// two deals or replays.
+/// A game's value is `deal-in-its-seating + edge + play`: what the deal's tiles do for the
+/// pair in that seating (whether they favour one bot, or one seat, alike), a fixed first
+/// player's edge `±e`, and the decisions (variance `σ²_w`). Nested analysis of variance gives
+/// unbiased estimates without assuming how a deal's two seatings relate: `σ²_w` from the
+/// spread within a cell; the deal's variance as `C + H`, where `C` and `H` are the variances
+/// of the centre and of half the difference of a deal's two seatings, each less the `σ²_w /
+/// 2k` that play adds to it; `e²` as the squared mean of the halves less its variance. (Tiles
+/// that favour one bot show in `C`, tiles that favour one seat in `H`; measured, nearly all
+/// is `H`.) The deal's share is `C + H`, floored at 0, over the sum; the edge's `e²` over it.
+/// `None` with fewer than two deals or replays.
 pub fn variance_shares(
     deals: &[Deal],
     pick: &[usize],
@@ -415,17 +416,16 @@ pub fn variance_shares(
     };
     let play = within / (2.0 * nf * (kf - 1.0));
     let var_half = sample_var(&halves);
-    let seat_random = (2.0 * (var_half - play / (2.0 * kf))).max(0.0);
+    let centre = sample_var(&centres) - play / (2.0 * kf);
+    let half = var_half - play / (2.0 * kf);
+    let deal = (centre + half).max(0.0);
     let edge = mean(&halves);
     let edge_sq = (edge * edge - var_half / nf).max(0.0);
-    // A deal's centre varies by σ²_d + σ²_s / 2 + σ²_w / 2k.
-    let deal = (sample_var(&centres) - seat_random / 2.0 - play / (2.0 * kf)).max(0.0);
-    let seat = edge_sq + seat_random;
-    let total = deal + seat + play;
+    let total = deal + edge_sq + play;
     if total <= 0.0 {
         return Some((0.0, 0.0));
     }
-    Some((deal / total, seat / total))
+    Some((deal / total, edge_sq / total))
 }
 
 /// The percentile interval of bootstrap replicates around `value`.
@@ -649,11 +649,11 @@ pub fn summarize(
             games_per_deal: 2 * ladder.replays,
             margin: Shares {
                 deal: margin[0],
-                seating: margin[1],
+                first_player: margin[1],
             },
             win: Shares {
                 deal: win[0],
-                seating: win[1],
+                first_player: win[1],
             },
         }
     });

@@ -246,9 +246,10 @@ fn a_sweep_claims_no_more_than_its_deals_show() {
 }
 
 /// Deals whose luck pair's margins are drawn from known variance components: the deal
-/// (variance 1), the seating (a first player's edge of ±0.5 and a deal's own leaning of
-/// variance 0.25) and play (variance 2), three replays per deal and seating. The deal's
-/// share of the variance is 1 / 3.5, the seating's (0.25 + 0.25) / 3.5.
+/// (variance 1), how the deal suits each seating on its own (variance 0.25) and one seat
+/// against the other (±f, variance 0.25), a first player's edge of ±0.5 and play (variance
+/// 2), three replays per deal and seating. The deal's share of the variance is (1 + 0.25 +
+/// 0.25) / 3.75, the edge's 0.25 / 3.75.
 #[test]
 fn the_luck_figures_cover_known_variance_shares() {
     let bots = [BotKind::Greedy, BotKind::Mcts { playouts: 30 }];
@@ -260,7 +261,7 @@ fn the_luck_figures_cover_known_variance_shares() {
         strategies: Vec::new(),
     };
     let experiments = experiments();
-    let (deal_truth, seat_truth) = (1.0 / 3.5, 0.5 / 3.5);
+    let (deal_truth, seat_truth) = (1.5 / 3.75, 0.25 / 3.75);
     let (mut deal, mut seat) = (Covered::default(), Covered::default());
     for e in 0..experiments {
         let mut rng = stream(e, "luck truth");
@@ -273,7 +274,8 @@ fn the_luck_figures_cover_known_variance_shares() {
         let deals: Vec<Deal> = (0..100)
             .map(|_| {
                 let d = normal();
-                let lean = [0.5 * normal(), 0.5 * normal()];
+                let f = 0.5 * normal();
+                let lean = [0.5 * normal() + f, 0.5 * normal() - f];
                 let replays: Vec<[Result2; 2]> = (0..3)
                     .map(|_| {
                         [0, 1].map(|seating| {
@@ -298,14 +300,14 @@ fn the_luck_figures_cover_known_variance_shares() {
         let s = ladder::summarize(&deals, &plan, &names, ladder::STEP, e);
         let luck = s.luck.expect("a luck pair");
         deal.add(&luck.margin.deal, deal_truth);
-        seat.add(&luck.margin.seating, seat_truth);
+        seat.add(&luck.margin.first_player, seat_truth);
     }
     println!(
-        "of {experiments}: the deal's share {:?}, the seating's {:?}",
+        "of {experiments}: the deal's share {:?}, the first player's edge's {:?}",
         deal.hits, seat.hits
     );
     assert_covers_both_ways("the deal's share", &deal);
-    assert_covers_both_ways("the seating's share", &seat);
+    assert_covers_both_ways("the first player's edge's share", &seat);
 }
 
 #[test]
@@ -368,7 +370,7 @@ fn the_ladder_command_prints_its_figures_and_json() {
         "greedy = 0",
         "Depth:",
         "first player's edge",
-        "the deal explains",
+        "the deal (its tiles",
         "What the figures allow one to conclude",
         "Only 3 deals",
     ] {
@@ -400,7 +402,7 @@ fn the_ladder_command_prints_its_figures_and_json() {
     assert!(first["steps"][0]["sweep"].is_boolean());
     assert!(first["depth"]["whole_steps"].is_array());
     assert!(first["luck"]["margin"]["deal"]["value"].is_number());
-    assert!(first["luck"]["margin"]["seating"]["value"].is_number());
+    assert!(first["luck"]["margin"]["first_player"]["value"].is_number());
 }
 
 /// `greedy` wins every game against `random`: 100 deals can claim no more than the exact

@@ -443,16 +443,16 @@ fn print_text(results: &[ByVariant], deals: u64, seed: u64, wall: f64) {
             println!(
                 "{}",
                 wrap(&format!(
-                    "Luck, {} against {} ({} games a deal): the deal explains {} of the \
-                     variance of the margin and the seating adds {}; of who wins, {} and {}. \
-                     The rest is play.",
+                    "Luck, {} against {} ({} games a deal): the deal (its tiles, and how they \
+                     suit one seat) explains {} of the variance of the margin and the first \
+                     player's edge {}; of who wins, {} and {}. The rest is play.",
                     l.upper,
                     l.lower,
                     l.games_per_deal,
                     pc(&l.margin.deal),
-                    pc(&l.margin.seating),
+                    pc(&l.margin.first_player),
                     pc(&l.win.deal),
-                    pc(&l.win.seating),
+                    pc(&l.win.first_player),
                 ))
             );
         }

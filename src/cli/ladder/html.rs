@@ -266,8 +266,8 @@ fn ratings_chart(h: &mut String, out: &Output) {
 fn summary_table(h: &mut String, out: &Output) {
     h.push_str(
         "<table><tr><th>variant</th><th>depth (steps)</th><th>skill chain (whole steps)</th>\
-         <th>deal's share of the margin</th><th>seating's share of the margin</th>\
-         <th>deal's share of who wins</th><th>seating's share of who wins</th></tr>\n",
+         <th>deal's share of the margin</th><th>first player's edge's share of the margin</th>\
+         <th>deal's share of who wins</th><th>first player's edge's share of who wins</th></tr>\n",
     );
     for v in &out.variants {
         let d = &v.summary.depth;
@@ -291,9 +291,9 @@ fn summary_table(h: &mut String, out: &Output) {
         let luck = match &v.summary.luck {
             Some(l) => [
                 &l.margin.deal,
-                &l.margin.seating,
+                &l.margin.first_player,
                 &l.win.deal,
-                &l.win.seating,
+                &l.win.first_player,
             ]
             .map(pct)
             .join("</td><td>"),
@@ -319,8 +319,8 @@ fn summary_table(h: &mut String, out: &Output) {
         let _ = write!(
             h,
             " Luck: {} against {}, each deal played {} times with other decisions; the shares \
-             of the variance that the deal explains and that the seating adds within a deal \
-             (the first player's edge, tiles that suit one seat); the rest is play.",
+             of the variance that the deal explains (its tiles, and how they suit one seat) and \
+             that the first player's edge explains; the rest is play.",
             esc(&l.upper),
             esc(&l.lower),
             l.games_per_deal

@@ -66,16 +66,21 @@ fn depth(ladders: &[&ByVariant]) -> String {
             }
         }
     }
+    let bounded = ladders.iter().all(|r| r.summary.depth.at_least);
     let verdict = if ladders.len() < 2 {
         String::new()
-    } else if deeper.is_empty() {
-        " The variants cannot be told apart by depth: every interval overlaps another's."
-            .to_string()
-    } else {
+    } else if !deeper.is_empty() {
         format!(" {}.", capitalise(&deeper.join("; ")))
+    } else if bounded {
+        format!(
+            " Every depth here is a lower bound, so depth cannot order the variants; above \
+             the anchor, {}",
+            top_ratings(ladders)
+        )
+    } else {
+        " The variants cannot be told apart by depth: their intervals overlap.".to_string()
     };
-    let bounded = ladders.iter().any(|r| r.summary.depth.at_least);
-    let bound_note = if bounded {
+    let bound_note = if ladders.iter().any(|r| r.summary.depth.at_least) {
         " A depth \"at least\" holds a sweep, counted only as far as its deals show; a \
          stronger top bot or a weaker bottom one could stretch any chain."
     } else {
@@ -85,6 +90,43 @@ fn depth(ladders: &[&ByVariant]) -> String {
         "Depth, in steps of the ladder's win probability: {}.{verdict}{bound_note}",
         list.join(", ")
     )
+}
+
+/// The strongest bot's rating in each variant and whether any two differ (intervals apart).
+fn top_ratings(ladders: &[&ByVariant]) -> String {
+    let tops: Vec<(&str, &Estimate, Bound)> = ladders
+        .iter()
+        .filter_map(|r| {
+            let top = r.summary.rungs.last()?;
+            Some((r.variant.as_str(), &top.elo, top.bound))
+        })
+        .collect();
+    let list: Vec<String> = tops
+        .iter()
+        .map(|(v, e, b)| match b {
+            Bound::Exact => format!("{v} {:+.0} ({:+.0} to {:+.0})", e.value, e.low, e.high),
+            Bound::AtLeast => format!("{v} ≥ {:+.0}", e.value),
+            Bound::AtMost => format!("{v} ≤ {:+.0}", e.value),
+        })
+        .collect();
+    let mut apart = Vec::new();
+    for (va, a, ba) in &tops {
+        for (vb, b, bb) in &tops {
+            if *ba == Bound::Exact && *bb == Bound::Exact && a.low > b.high {
+                apart.push(format!("{va} above {vb}"));
+            }
+        }
+    }
+    let name = ladders
+        .first()
+        .and_then(|r| r.summary.rungs.last())
+        .map_or("", |r| r.bot.as_str());
+    let verdict = if apart.is_empty() {
+        "no two intervals lie apart".to_string()
+    } else {
+        format!("intervals apart: {}", apart.join(", "))
+    };
+    format!("{name} stands at {} Elo: {verdict}.", list.join(", "))
 }
 
 /// Steps whose order the deals cannot settle, or that go the wrong way.
@@ -98,9 +140,14 @@ fn order(ladders: &[&ByVariant], deals: u64) -> Vec<String> {
                 continue;
             }
             let g = &st.gap;
+            // `+ 0.0` turns a printed "-0" into "+0".
             let text = format!(
                 "{} over {} ({:+.0} Elo, {:+.0} to {:+.0})",
-                st.upper, st.lower, g.value, g.low, g.high
+                st.upper,
+                st.lower,
+                g.value.round() + 0.0,
+                g.low,
+                g.high
             );
             if g.high < 0.0 {
                 reversed.push(text);
@@ -153,23 +200,42 @@ fn first_player(ladders: &[&ByVariant]) -> String {
     }
     let chance = 0.05 * f64::from(measured);
     if found.is_empty() {
-        format!(
+        return format!(
             "No first player's edge shows: all {measured} intervals hold 0 (the seat's share \
              of the wins a bot takes against itself)."
+        );
+    }
+    let tail = binomial_tail(measured, found.len() as u32, 0.05);
+    let weight = if tail < 0.05 {
+        format!(
+            "chance alone would give so many only {:.1} % of the time, so the edge is likely \
+             real at some of them",
+            100.0 * tail
         )
     } else {
-        let weight = if found.len() as f64 > 2.0 * chance + 1.0 {
-            "more than chance would give, so the edge is likely real there"
-        } else {
-            "about what chance alone gives, so none of them is sure on its own"
-        };
         format!(
-            "The first player gains where the interval leaves out 0: {}. That is {} of \
-             {measured} intervals against {chance:.1} expected by chance: {weight}.",
-            found.join("; "),
-            found.len()
+            "chance alone would give so many {:.0} % of the time, so none of them is sure on \
+             its own; more deals would tell",
+            100.0 * tail
         )
+    };
+    format!(
+        "The first player gains where the interval leaves out 0: {}. That is {} of \
+         {measured} intervals against {chance:.1} expected by chance: {weight}.",
+        found.join("; "),
+        found.len()
+    )
+}
+
+/// `P(X ≥ k)` for `X` binomial with `n` trials of probability `p`.
+fn binomial_tail(n: u32, k: u32, p: f64) -> f64 {
+    let mut term = (1.0 - p).powi(n as i32);
+    let mut below = 0.0;
+    for i in 0..k {
+        below += term;
+        term *= f64::from(n - i) / f64::from(i + 1) * p / (1.0 - p);
     }
+    (1.0 - below).max(0.0)
 }
 
 /// How much the deal decides, by variant.
@@ -180,20 +246,21 @@ fn luck(ladders: &[&ByVariant]) -> Option<String> {
         let Some(l) = &r.summary.luck else { continue };
         pair.get_or_insert_with(|| (l.upper.clone(), l.lower.clone()));
         parts.push(format!(
-            "{} {:.0} % of the margin ({:.0}–{:.0}) and {:.0} % of who wins, the seating {:.0} \
-             % more of the margin",
+            "{} {:.0} % of the margin ({:.0}–{:.0}) and {:.0} % of who wins ({:.0}–{:.0})",
             r.variant,
             100.0 * l.margin.deal.value,
             100.0 * l.margin.deal.low,
             100.0 * l.margin.deal.high,
             100.0 * l.win.deal.value,
-            100.0 * l.margin.seating.value,
+            100.0 * l.win.deal.low,
+            100.0 * l.win.deal.high,
         ));
     }
     let (upper, lower) = pair?;
     Some(format!(
-        "How much the deal decides between {upper} and {lower}, as shares of the variance: {}. \
-         The rest is play; between players further apart the deal decides less.",
+        "How much the deal decides between {upper} and {lower}, as shares of the variance \
+         (its tiles, and how they suit one seat): {}. The rest is play and the first player's \
+         edge; between players further apart the deal decides less.",
         parts.join("; ")
     ))
 }
