@@ -83,10 +83,11 @@
 //! Deterministic: every draw comes from the seat's stream, so the same seed gives the same
 //! game whatever the number of threads.
 //!
-//! **The yardstick.** `mcts-v1` is the first version of this bot ([`Params::FIRST`], and its
+//! **The yardsticks.** `mcts-v1` is the first version of this bot ([`Params::FIRST`], and its
 //! way of playing out: a fresh copy of the game and a whole shuffle for every playout), kept
-//! to measure the current one against (`--bots mcts,mcts-v1 --rotate-seats`). A test pins
-//! its games to those the first bot played.
+//! to measure the current one against (`--bots mcts,mcts-v1 --rotate-seats`). `mcts-v2` is
+//! the second ([`Params::second`]), which `mcts` still plays exactly until its search is
+//! replaced. Tests pin the games of both.
 
 use crate::edition::Edition;
 use crate::feature::{FeatureKey, MAX_PLAYERS, PerPlayer, PieceAt};
@@ -119,7 +120,8 @@ pub enum Allocation {
 }
 
 /// The numbers the searching bot plays by. [`Params::FIRST`] are those of `mcts-v1`,
-/// [`Params::current`] those of `mcts` in each edition; `examples/tune.rs` measures others.
+/// [`Params::second`] those of `mcts-v2` and [`Params::current`] those of `mcts` in each
+/// edition; `examples/tune.rs` measures others.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// How the playouts are shared among the candidates.
@@ -200,10 +202,16 @@ impl Params {
         unclaimed_rest: 0,
     };
 
-    /// The current searching bot's numbers (`mcts`) in `edition`: the evaluation's weights
+    /// The current searching bot's numbers (`mcts`) in `edition`: for now those of `mcts-v2`,
+    /// which stay when these change.
+    pub fn current(edition: Edition) -> Params {
+        Params::second(edition)
+    }
+
+    /// The second searching bot's numbers (`mcts-v2`) in `edition`: the evaluation's weights
     /// found by `examples/tune.rs --search` for that edition (docs/strength.md says how), and
     /// the search's measured at the default budget.
-    pub fn current(edition: Edition) -> Params {
+    pub fn second(edition: Edition) -> Params {
         let search = Params {
             exploration: 0.4,
             pieces_kept: 5,
@@ -278,19 +286,32 @@ struct Group {
     stats: Stats,
 }
 
-/// Which searching bot: the current one, or the first kept as a yardstick (`mcts-v1`),
-/// which keeps its numbers ([`Params::FIRST`]) and the way it plays them out: a fresh copy of
-/// the game and a full shuffle of the unseen tiles for every playout.
+/// Which searching bot: the current one, or one kept as a yardstick. The first (`mcts-v1`)
+/// keeps its numbers ([`Params::FIRST`]) and the way it plays them out: a fresh copy of the
+/// game and a full shuffle of the unseen tiles for every playout. The second (`mcts-v2`)
+/// keeps its numbers ([`Params::second`]) and plays out as the current one does today.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Version {
     Current,
+    Second,
     First,
+}
+
+impl Version {
+    /// The numbers of this version in `edition`.
+    fn params(self, edition: Edition) -> Params {
+        match self {
+            Version::Current => Params::current(edition),
+            Version::Second => Params::second(edition),
+            Version::First => Params::FIRST,
+        }
+    }
 }
 
 /// Monte Carlo tree search (see the module docs).
 pub struct MctsBot {
     version: Version,
-    /// The numbers given, or none for the current ones of the game's edition.
+    /// The numbers given, or none for the version's own in the game's edition.
     fixed: Option<Params>,
     /// The numbers of the decision at hand.
     params: Params,
@@ -323,6 +344,11 @@ impl MctsBot {
     /// The first searching bot (`mcts-v1`), kept unchanged as a yardstick.
     pub fn first(rng: Stream, playouts: u32) -> MctsBot {
         MctsBot::of(Version::First, Some(Params::FIRST), rng, playouts)
+    }
+
+    /// The second searching bot (`mcts-v2`), kept unchanged as a yardstick.
+    pub fn second(rng: Stream, playouts: u32) -> MctsBot {
+        MctsBot::of(Version::Second, None, rng, playouts)
     }
 
     /// The current searching bot with other numbers, in every edition: what the tuning
@@ -433,7 +459,7 @@ impl MctsBot {
                 shuffle(&mut self.dealt.0, rng);
                 shuffle(&mut self.dealt.1, rng);
             }
-            Version::Current => {
+            Version::Second | Version::Current => {
                 scratch.begin_trial();
                 // Only the first tiles of each deck are drawn before the playout ends.
                 let reach = 2 * self.rounds * scratch.players() + 8;
@@ -461,7 +487,7 @@ impl MctsBot {
             scratch.play_unchecked(m);
         }
         let values = evaluate(scratch, &self.params, &mut self.seen);
-        if self.version == Version::Current {
+        if self.version != Version::First {
             scratch.undo_trial();
         }
         let lead = lead(&values, me, scratch.players()) + chance_bonus(mv, &self.params);
@@ -470,7 +496,7 @@ impl MctsBot {
 
     /// The copy of the game the current bot's playouts are trials on.
     fn prepare_playouts(&mut self, game: &Game) {
-        if self.version == Version::Current {
+        if self.version != Version::First {
             let scratch = self.scratch.get_or_insert_with(|| game.clone());
             scratch.copy_for_trial(game);
         }
@@ -692,6 +718,7 @@ impl Bot for MctsBot {
         let playouts = self.playouts;
         match self.version {
             Version::Current => super::BotKind::Mcts { playouts },
+            Version::Second => super::BotKind::MctsV2 { playouts },
             Version::First => super::BotKind::MctsV1 { playouts },
         }
         .name()
@@ -714,7 +741,7 @@ impl MctsBot {
         let me = turn.player;
         self.params = self
             .fixed
-            .unwrap_or_else(|| Params::current(game.rules().edition()));
+            .unwrap_or_else(|| self.version.params(game.rules().edition()));
         self.rounds = self.params.rounds_for(self.playouts);
         self.unseen = game.unseen();
         self.candidates(game, moves, me);
