@@ -7,13 +7,14 @@
 //! - [`GreedyBot`] (`greedy`) keeps the move of highest immediate value, with a simple
 //!   estimate of the pieces it leaves on unfinished features ([`greedy`]).
 //! - [`MctsBot`] (`mcts`, `mcts:N`) searches: Monte Carlo tree search over its own move, with
-//!   the tiles still to come sampled from those a player can count ([`mcts`]). Two versions
-//!   stay as yardsticks: `mcts-v1`, the first searching bot, and `mcts-v2`, the one `mcts`
-//!   still is until its search is replaced.
+//!   the tiles still to come sampled from those a player can count ([`mcts`]), judging
+//!   positions by the [`evaluation`]. Two versions stay as yardsticks: `mcts-v1`, the first
+//!   searching bot, and `mcts-v2`, the one `mcts` still is until its search is replaced.
 //!
 //! A bot sees only what a player at the table sees. The game hands it the whole state, so
 //! this is a rule for the bots: none reads the order of the tiles not yet drawn.
 
+pub mod evaluation;
 #[cfg(feature = "seats")]
 pub mod exec;
 pub mod greedy;
