@@ -1,5 +1,6 @@
 //! Measures the searching bot with other numbers than its own, and searches for better ones:
-//! the tuning behind [`hunters::bot::mcts::Params::current`]. It plays `mcts` against one or
+//! the tuning behind [`hunters::bot::evaluation::Weights::second`] and
+//! [`hunters::bot::mcts::Params::SECOND`]. It plays `mcts` against one or
 //! more other bots (`--against`, default `mcts-v1`; each deal against each, twice, the seats
 //! swapped), two players, and prints the win rate with its 95 % interval over deals. With
 //! several variants, deal `d` is played under one of them in turn.
@@ -11,13 +12,14 @@
 //!     --against mcts-v1:1 --deals 1000 2002 2014 2020 2002-scout 2014-scout
 //! ```
 //!
-//! `KEY=VALUE` sets one of the numbers of [`Params`] (its field names; `allocation=ucb1`,
-//! `halving` or `even`), starting from `--base current` (the default: the current bot's own
-//! numbers, those of the first variant's edition once a number is set) or `--base first`.
-//! `--search` moves the evaluation's weights one at a time from there (see
-//! `coordinate_search`) and prints every trial; `--steps KEY:STEP,…` names the numbers it
-//! moves and their first steps instead (`--steps unclaimed_next:200,ready_meeple:1000`). The deals come from `--seed` (default 31337),
-//! a master seed that no measurement in docs/strength.md uses, so that numbers tuned here are
+//! `KEY=VALUE` sets one of the search's numbers ([`Params`]; `allocation=ucb1`, `halving` or
+//! `even`) or one of the evaluation's weights ([`Weights`]), by its field name, starting from
+//! `--base current` (the default: the current bot's own numbers, those of the first variant's
+//! edition once a number is set) or `--base first`. `--search` moves the evaluation's weights
+//! one at a time from there (see `coordinate_search`) and prints every trial; `--steps
+//! KEY:STEP,…` names the numbers it moves and their first steps instead (`--steps
+//! unclaimed_next:200,ready_meeple:1000`). The deals come from `--seed` (default 31337), a
+//! master seed that no measurement in docs/strength.md uses, so that numbers tuned here are
 //! then measured on other deals.
 
 #[path = "shared/parallel.rs"]
@@ -26,19 +28,27 @@ mod parallel;
 use std::process::ExitCode;
 
 use hunters::Variant;
-use hunters::bot::mcts::{Allocation, DEFAULT_PLAYOUTS, Params};
+use hunters::bot::evaluation::Weights;
+use hunters::bot::mcts::{self, Allocation, DEFAULT_PLAYOUTS, Params};
 use hunters::bot::{Bot, BotKind, MctsBot, play_out};
 use hunters::compare::deal_seed;
 use hunters::edition::Edition;
 use hunters::game::Game;
 use hunters::rng::stream;
 
+/// The numbers a bot plays by: the search's and the evaluation's.
+#[derive(Clone, Copy, Debug)]
+struct Numbers {
+    params: Params,
+    weights: Weights,
+}
+
 struct Setup {
     /// The numbers played, or none for the current bot's own in each edition.
-    fixed: Option<Params>,
+    fixed: Option<Numbers>,
     /// Deal `d` is played under variant `d % variants.len()`.
     variants: Vec<Variant>,
-    params: Params,
+    numbers: Numbers,
     playouts: u32,
     /// Every deal is played against each of these (twice, the seats swapped).
     against: Vec<BotKind>,
@@ -81,15 +91,22 @@ fn run() -> Result<(), String> {
             name => variants.push(Variant::load(name).map_err(|e| format!("{name}: {e}"))?),
         }
     }
-    let mut params = match base.as_str() {
-        "current" => Params::current(variants.first().map_or(Edition::E2020, |v| v.edition)),
-        "first" => Params::FIRST,
+    let mut numbers = match base.as_str() {
+        "current" => {
+            let (params, weights) =
+                mcts::current(variants.first().map_or(Edition::E2020, |v| v.edition));
+            Numbers { params, weights }
+        }
+        "first" => Numbers {
+            params: Params::FIRST,
+            weights: Weights::FIRST,
+        },
         other => return Err(format!("--base {other:?}: current or first")),
     };
     for kv in &overrides {
-        set(&mut params, kv)?;
+        set(&mut numbers, kv)?;
     }
-    let fixed = (base != "current" || !overrides.is_empty() || search).then_some(params);
+    let fixed = (base != "current" || !overrides.is_empty() || search).then_some(numbers);
     if variants.is_empty() {
         return Err("name one or more variants, e.g. 2020".to_string());
     }
@@ -101,7 +118,7 @@ fn run() -> Result<(), String> {
     let mut setup = Setup {
         fixed,
         variants,
-        params,
+        numbers,
         playouts,
         against,
         seed,
@@ -144,7 +161,7 @@ fn names(variants: &[Variant]) -> String {
     names.join(", ")
 }
 
-/// The numbers the search moves, each with its first step.
+/// The weights the search moves, each with its first step.
 const STEPS: [(&str, i64); 7] = [
     ("open_weight", 250),
     ("open_late", 500),
@@ -170,13 +187,14 @@ fn parse_steps(s: &str) -> Result<Vec<(String, i64)>, String> {
         .collect()
 }
 
-/// Numbers `--steps` may name besides those of [`STEPS`].
+/// Numbers `--steps` may name besides those of [`STEPS`]: more weights, and the one whole
+/// number of the search that was tuned the same way.
 const EXTRA_KEYS: [&str; 5] = [
     "shaman_meeple",
-    "draw_value",
     "ready_meeple",
     "unclaimed_next",
     "unclaimed_rest",
+    "draw_value",
 ];
 
 /// A win rate that must be beaten by this much to move (a tenth of a percentage point).
@@ -187,7 +205,7 @@ const MARGIN: f64 = 0.002;
 /// halved after each. Prints every trial and the numbers it ends with.
 fn coordinate_search(setup: &mut Setup, steps: &[(String, i64)]) -> Result<(), String> {
     let mut best = mean(&play(setup).0);
-    println!("start: {:.2} % with {:?}", 100.0 * best, setup.params);
+    println!("start: {:.2} % with {:?}", 100.0 * best, setup.numbers);
     for pass in 0..3 {
         for (key, first_step) in steps {
             let key = key.as_str();
@@ -195,11 +213,11 @@ fn coordinate_search(setup: &mut Setup, steps: &[(String, i64)]) -> Result<(), S
             for direction in [1, -1] {
                 let mut moved = false;
                 loop {
-                    let mut trial = setup.params;
+                    let mut trial = setup.numbers;
                     let now = get(&trial, key);
                     set(&mut trial, &format!("{key}={}", now + direction * step))?;
-                    let keep = std::mem::replace(&mut setup.params, trial);
-                    setup.fixed = Some(setup.params);
+                    let keep = std::mem::replace(&mut setup.numbers, trial);
+                    setup.fixed = Some(setup.numbers);
                     let rate = mean(&play(setup).0);
                     println!(
                         "pass {} {key}={}: {:.2} %",
@@ -211,7 +229,7 @@ fn coordinate_search(setup: &mut Setup, steps: &[(String, i64)]) -> Result<(), S
                         best = rate;
                         moved = true;
                     } else {
-                        setup.params = keep;
+                        setup.numbers = keep;
                         setup.fixed = Some(keep);
                         break;
                     }
@@ -225,28 +243,29 @@ fn coordinate_search(setup: &mut Setup, steps: &[(String, i64)]) -> Result<(), S
             "after pass {}: {:.2} % with {:?}",
             pass + 1,
             100.0 * best,
-            setup.params
+            setup.numbers
         );
     }
     Ok(())
 }
 
-/// The number `key` of `params`, as [`set`] takes it.
-fn get(params: &Params, key: &str) -> i64 {
+/// The whole number `key` (of [`STEPS`] or [`EXTRA_KEYS`]), as [`set`] takes it.
+fn get(numbers: &Numbers, key: &str) -> i64 {
+    let w = &numbers.weights;
     match key {
-        "open_weight" => params.open_weight,
-        "open_late" => params.open_late,
-        "meadow_weight" => params.meadow_weight,
-        "meadow_early" => params.meadow_early,
-        "system_weight" => params.system_weight,
-        "meeple_in_supply" => params.meeple_in_supply,
-        "hut_in_supply" => params.hut_in_supply,
-        "shaman_meeple" => params.shaman_meeple,
-        "draw_value" => params.draw_value,
-        "ready_meeple" => params.ready_meeple,
-        "unclaimed_next" => params.unclaimed_next,
-        "unclaimed_rest" => params.unclaimed_rest,
-        _ => unreachable!("a key of STEPS"),
+        "open_weight" => w.open_weight,
+        "open_late" => w.open_late,
+        "meadow_weight" => w.meadow_weight,
+        "meadow_early" => w.meadow_early,
+        "system_weight" => w.system_weight,
+        "meeple_in_supply" => w.meeple_in_supply,
+        "hut_in_supply" => w.hut_in_supply,
+        "shaman_meeple" => w.shaman_meeple,
+        "ready_meeple" => w.ready_meeple,
+        "unclaimed_next" => w.unclaimed_next,
+        "unclaimed_rest" => w.unclaimed_rest,
+        "draw_value" => numbers.params.draw_value,
+        _ => unreachable!("a key of STEPS or EXTRA_KEYS"),
     }
 }
 
@@ -259,14 +278,30 @@ fn number(s: &str) -> Result<u64, String> {
         .map_err(|_| format!("{s:?} is not a whole number"))
 }
 
-/// Sets the number `key=value` of `params`.
-fn set(params: &mut Params, kv: &str) -> Result<(), String> {
+/// Sets the number `key=value`, of the search or of the evaluation.
+fn set(numbers: &mut Numbers, kv: &str) -> Result<(), String> {
     let (key, value) = kv.split_once('=').expect("a KEY=VALUE");
-    let int = || {
-        value
-            .parse::<i64>()
-            .map_err(|_| format!("{kv}: a whole number"))
-    };
+    if set_search(&mut numbers.params, key, value, kv)?
+        || set_weight(&mut numbers.weights, key, value, kv)?
+    {
+        Ok(())
+    } else {
+        Err(format!(
+            "{kv}: no such number; see hunters::bot::mcts::Params and \
+             hunters::bot::evaluation::Weights"
+        ))
+    }
+}
+
+fn int(value: &str, kv: &str) -> Result<i64, String> {
+    value
+        .parse::<i64>()
+        .map_err(|_| format!("{kv}: a whole number"))
+}
+
+/// Sets the search's number `key` (a field of [`Params`]); false if it has none of that name.
+fn set_search(params: &mut Params, key: &str, value: &str, kv: &str) -> Result<bool, String> {
+    let int = || int(value, kv);
     let float = || value.parse::<f64>().map_err(|_| format!("{kv}: a number"));
     match key {
         "allocation" => {
@@ -282,28 +317,34 @@ fn set(params: &mut Params, kv: &str) -> Result<(), String> {
         "rounds" => params.rounds = int()? as usize,
         "placements_kept" => params.placements_kept = int()? as usize,
         "pieces_kept" => params.pieces_kept = int()? as usize,
-        "meeple_in_supply" => params.meeple_in_supply = int()?,
-        "hut_in_supply" => params.hut_in_supply = int()?,
-        "shaman_meeple" => params.shaman_meeple = int()?,
         "draw_value" => params.draw_value = int()?,
-        "open_weight" => params.open_weight = int()?,
-        "open_late" => params.open_late = int()?,
-        "meadow_early" => params.meadow_early = int()?,
-        "meadow_weight" => params.meadow_weight = int()?,
-        "system_weight" => params.system_weight = int()?,
         "piece_chance" => params.piece_chance = int()? as u32,
-        "to_move" => params.to_move = int()?,
         "prior_visits" => params.prior_visits = int()? as u32,
-        "ready_meeple" => params.ready_meeple = int()?,
-        "unclaimed_next" => params.unclaimed_next = int()?,
-        "unclaimed_rest" => params.unclaimed_rest = int()?,
-        _ => {
-            return Err(format!(
-                "{kv}: no such number; see hunters::bot::mcts::Params"
-            ));
-        }
+        _ => return Ok(false),
     }
-    Ok(())
+    Ok(true)
+}
+
+/// Sets the evaluation's weight `key` (a field of [`Weights`]); false if it has none of that
+/// name.
+fn set_weight(weights: &mut Weights, key: &str, value: &str, kv: &str) -> Result<bool, String> {
+    let weight = match key {
+        "meeple_in_supply" => &mut weights.meeple_in_supply,
+        "hut_in_supply" => &mut weights.hut_in_supply,
+        "shaman_meeple" => &mut weights.shaman_meeple,
+        "open_weight" => &mut weights.open_weight,
+        "open_late" => &mut weights.open_late,
+        "meadow_early" => &mut weights.meadow_early,
+        "meadow_weight" => &mut weights.meadow_weight,
+        "system_weight" => &mut weights.system_weight,
+        "to_move" => &mut weights.to_move,
+        "ready_meeple" => &mut weights.ready_meeple,
+        "unclaimed_next" => &mut weights.unclaimed_next,
+        "unclaimed_rest" => &mut weights.unclaimed_rest,
+        _ => return Ok(false),
+    };
+    *weight = int(value, kv)?;
+    Ok(true)
 }
 
 /// Each deal's share of the points (a win 1, a draw ½) of the tuned bot over its two games,
@@ -336,7 +377,9 @@ fn game(setup: &Setup, against: &BotKind, seed: u64, tuned_seat: usize) -> (f64,
             if seat == tuned_seat {
                 let rng = stream(seed, &format!("bot {seat}"));
                 Box::new(match setup.fixed {
-                    Some(params) => MctsBot::with_params(rng, setup.playouts, params),
+                    Some(Numbers { params, weights }) => {
+                        MctsBot::with_params(rng, setup.playouts, params, weights)
+                    }
                     None => MctsBot::new(rng, setup.playouts),
                 })
             } else {

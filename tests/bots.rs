@@ -249,6 +249,11 @@ fn bad_bot_names_are_refused_with_the_list() {
         ),
         ("mcts:lots", "mcts:N takes a number of playouts"),
         ("mcts-v1:0", "mcts-v1:N takes a number of playouts per move"),
+        ("mcts-v2:0", "mcts-v2:N takes a number of playouts per move"),
+        (
+            "mcts-v2:x/no-meadows",
+            "mcts-v2:N takes a number of playouts",
+        ),
         ("exec:", "exec:PROGRAM needs a program"),
         ("deep-blue", "the bots are random, greedy, mcts"),
     ] {
@@ -285,6 +290,38 @@ fn the_first_searching_bot_plays_by_its_name() {
     assert!(stdout(&o).contains("mcts-v1:20"), "{}", stdout(&o));
 }
 
+/// The second searching bot stays playable as a yardstick too, by name, with or without a
+/// budget and with restrictions, and names itself as it was asked for.
+#[test]
+fn the_second_searching_bot_plays_by_its_name() {
+    use std::str::FromStr;
+    assert_eq!(
+        BotKind::from_str("mcts-v2").unwrap(),
+        BotKind::MctsV2 { playouts: 1000 }
+    );
+    assert_eq!(
+        BotKind::from_str("mcts-v2:25").unwrap(),
+        BotKind::MctsV2 { playouts: 25 }
+    );
+    for name in ["mcts-v2", "mcts-v2:25", "mcts-v2:25/no-hunters"] {
+        let kind = BotKind::from_str(name).unwrap();
+        assert_eq!(kind.name(), name);
+        assert_eq!(kind.make(1, 0).name(), name);
+        assert!(kind.catches_up(), "{name}");
+    }
+    let o = hunters(&[
+        "play",
+        "--bots",
+        "mcts-v2:20,greedy",
+        "--seed",
+        "3",
+        "--variant",
+        "2020",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("mcts-v2:20"), "{}", stdout(&o));
+}
+
 /// The yardstick does not drift: `mcts-v1` plays, move for move, the games the searching bot
 /// played before its successor's changes (three seats, every variant; the digests are of the
 /// first bot's logs without their header, recorded before any change to the search).
@@ -300,22 +337,51 @@ fn the_yardstick_plays_the_games_of_the_first_searching_bot() {
     let v1 = BotKind::MctsV1 { playouts: 40 };
     let bots = [v1.clone(), BotKind::Greedy, v1];
     for (variant, digest) in FIRST_BOT_LOGS {
-        let v = Variant::load(variant).unwrap();
-        let mut game = Game::seeded(&v, 3, 11);
-        let mut seats: Vec<_> = (0..3).map(|s| bots[s].make(11, s)).collect();
-        play_out(&mut game, &mut seats).unwrap();
-        let text = log::write(&game, &Header::for_bots(variant, 11, &bots));
-        let body: String = text
-            .lines()
-            .filter(|l| !l.starts_with('['))
-            .map(|l| format!("{l}\n"))
-            .collect();
         assert_eq!(
-            crate::digests::fnv1a(&body),
+            yardstick_digest(&bots, variant),
             digest,
             "{variant}: mcts-v1 no longer plays the first bot's game"
         );
     }
+}
+
+/// The second yardstick does not drift: `mcts-v2` plays, move for move, the games the
+/// searching bot played before its evaluation and its search were split apart (three seats,
+/// every variant; the digests are of `mcts:40`'s logs without their header, recorded then).
+#[test]
+fn the_second_yardstick_plays_the_games_of_the_second_searching_bot() {
+    const SECOND_BOT_LOGS: [(&str, u64); 5] = [
+        ("2002", 0x518a_1768_496f_ce67),
+        ("2014", 0x019f_2bdc_7743_0041),
+        ("2020", 0xba91_e9a7_b4d6_cae8),
+        ("2002-scout", 0x0c4a_44c6_4005_4427),
+        ("2014-scout", 0x443f_bf2c_c421_0ea6),
+    ];
+    let v2 = BotKind::MctsV2 { playouts: 40 };
+    let bots = [v2.clone(), BotKind::Greedy, v2];
+    for (variant, digest) in SECOND_BOT_LOGS {
+        assert_eq!(
+            yardstick_digest(&bots, variant),
+            digest,
+            "{variant}: mcts-v2 no longer plays the second bot's game"
+        );
+    }
+}
+
+/// The digest of the log, without its header, of the game of `variant` with seed 11 that
+/// `bots` play.
+fn yardstick_digest(bots: &[BotKind], variant: &str) -> u64 {
+    let v = Variant::load(variant).unwrap();
+    let mut game = Game::seeded(&v, bots.len(), 11);
+    let mut seats: Vec<_> = (0..bots.len()).map(|s| bots[s].make(11, s)).collect();
+    play_out(&mut game, &mut seats).unwrap();
+    let text = log::write(&game, &Header::for_bots(variant, 11, bots));
+    let body: String = text
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    crate::digests::fnv1a(&body)
 }
 
 /// The example bot, built by `cargo test` next to the test binaries.

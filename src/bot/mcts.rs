@@ -9,10 +9,10 @@
 //!
 //! **Candidates.** Every legal move is first valued statically: played on a copy whose
 //! tiles to come lie in sorted order (so that what the turn's draw finds depends on which
-//! tiles remain, not on their real order), and judged by `evaluate`. The best placements
-//! stay ([`Params::placements_kept`]; or Scout choices: draw, lay a special tile, refuse),
-//! and in each the best pieces ([`Params::pieces_kept`], with the shaman's recall): a few
-//! dozen legal moves become at most thirty (six placements of five pieces; eighteen for
+//! tiles remain, not on their real order), and judged by the evaluation (below). The best
+//! placements stay ([`Params::placements_kept`]; or Scout choices: draw, lay a special tile,
+//! refuse), and in each the best pieces ([`Params::pieces_kept`], with the shaman's recall): a
+//! few dozen legal moves become at most thirty (six placements of five pieces; eighteen for
 //! `mcts-v1`), each visited often enough for its mean to mean something.
 //!
 //! **The tree.** Two levels for the decision at hand: first the placement, then the piece.
@@ -34,39 +34,16 @@
 //! by the tiles to come — without the noise of random pieces, and stopping after a few rounds
 //! keeps that signal from drowning in the rest of the game.
 //!
-//! **The evaluation** (`evaluate`) of a position is, for each player, the score, plus for
-//! each feature holding pieces what it would bring its majority — a forest or river what it
-//! would score if completed now, divided by a number that grows with its open sides and, for
-//! each, as the regular tiles run out ([`Params::open_weight`], [`Params::open_late`]); a
-//! meadow or a river system a share of what final scoring would give it now
-//! ([`Params::meadow_weight`], [`Params::system_weight`]) — plus what the pieces still in the
-//! supply are worth ([`Params::meeple_in_supply`], [`Params::hut_in_supply`], falling to
-//! nothing as the regular deck runs out). The value of the supply is what keeps the bot from
-//! spending every meeple at once.
+//! **The evaluation** of a position is [`super::evaluation`]'s: each player's score, what the
+//! features holding pieces would bring their majorities, what the supply and a meeple at hand
+//! are worth, by [`Weights`] of their own (tuned by self-play; that module says where each
+//! came from). The search reads it through an [`Evaluator`] alone — a player's lead over the
+//! best other — for the static value of each move and at the end of each playout.
 //!
-//! Most forests and rivers are won by the player who completes them and claims them in the
-//! same move, so the evaluation also weighs what a meeple *at hand* can do: having one
-//! (in the supply, or for the Shaman's holder on the board to take back) is worth
-//! [`Params::ready_meeple`], and every forest or river one open side from completion that
-//! nobody holds counts a share of its points for each player with a meeple at hand — a
-//! large share for the player to move, who may complete it next, and a small one for the
-//! others ([`Params::unclaimed_next`], [`Params::unclaimed_rest`]). Without these a move
-//! that leaves such a feature to the opponent looked as good as one that does not.
-//!
-//! **The Scout.** The holder of the Shaman can take a meeple back from the board any turn, so
-//! a meeple in that player's supply is worth far less ([`Params::shaman_meeple`]): the bot
-//! spends its meeples as freely as the card lets it. Drawing instead of laying the special
-//! tile, and refusing the drawn tile, count [`Params::draw_value`] more than their static
-//! value and playouts show: both lay the next tile at random, where the player would lay it
-//! well. `examples/hands.rs` splits the win rate by the special piece each player holds.
-//!
-//! **The weights** of the evaluation were tuned by self-play, not by hand:
-//! `examples/tune.rs --search` moves one weight at a time for as long as the one-move bot
-//! (`mcts:1`, which plays the best static value) wins more often against the first bot's
-//! one-move play over the same 1,000 deals of the five variants, on a master seed that no
-//! measurement in the docs uses. The weights of the meeple at hand were found the same way
-//! against `greedy` (first in the Scout variants, then per edition). docs/strength.md has
-//! the commands, the path they took and what the tuned bot measures on other deals.
+//! **The Scout.** Drawing instead of laying the special tile, and refusing the drawn tile,
+//! count [`Params::draw_value`] more than their static value and playouts show: both lay the
+//! next tile at random, where the player would lay it well. `examples/hands.rs` splits the win
+//! rate by the special piece each player holds.
 //!
 //! **The reward** of a playout is `tanh((own value − best opponent's value) / scale)`, from −1
 //! to 1 ([`Params::scale`]), so that one runaway playout does not outweigh many close ones.
@@ -83,21 +60,20 @@
 //! Deterministic: every draw comes from the seat's stream, so the same seed gives the same
 //! game whatever the number of threads.
 //!
-//! **The yardstick.** `mcts-v1` is the first version of this bot ([`Params::FIRST`], and its
-//! way of playing out: a fresh copy of the game and a whole shuffle for every playout), kept
-//! to measure the current one against (`--bots mcts,mcts-v1 --rotate-seats`). A test pins
-//! its games to those the first bot played.
+//! **The yardsticks.** `mcts-v1` is the first version of this bot ([`Params::FIRST`] and
+//! [`Weights::FIRST`], and its way of playing out: a fresh copy of the game and a whole
+//! shuffle for every playout), kept to measure the current one against (`--bots
+//! mcts,mcts-v1 --rotate-seats`). `mcts-v2` is the second ([`Params::SECOND`] and
+//! [`Weights::second`]), which `mcts` still plays exactly until its search is replaced. Tests
+//! pin the games of both.
 
 use crate::edition::Edition;
-use crate::feature::{FeatureKey, MAX_PLAYERS, PerPlayer, PieceAt};
-use crate::game::{Game, Move, MovePicker, Play, majority};
+use crate::game::{Game, Move, MovePicker, Play};
 use crate::rng::{Stream, below, shuffle, shuffle_prefix};
-use crate::ruleset::Points;
-use crate::scout::Special;
-use crate::tile::{MeadowSpecial, Piece};
 use rand_core::{Rng, SeedableRng};
 
 use super::Bot;
+use super::evaluation::{Evaluator, Weights};
 
 /// Playouts per decision of `mcts` without a number.
 pub const DEFAULT_PLAYOUTS: u32 = 1000;
@@ -118,8 +94,10 @@ pub enum Allocation {
     Even,
 }
 
-/// The numbers the searching bot plays by. [`Params::FIRST`] are those of `mcts-v1`,
-/// [`Params::current`] those of `mcts` in each edition; `examples/tune.rs` measures others.
+/// The search's numbers: how the playouts are shared, how far they go, how many candidates
+/// stay and how a lead becomes a reward. The evaluation's are [`Weights`]. [`Params::FIRST`]
+/// are those of `mcts-v1`, [`Params::SECOND`] those of `mcts-v2` (and of `mcts`, [`current`]);
+/// `examples/tune.rs` measures others.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// How the playouts are shared among the candidates.
@@ -128,50 +106,22 @@ pub struct Params {
     pub exploration: f64,
     /// Points of score difference at which the reward is tanh(1) ≈ 0.76.
     pub scale: f64,
-    /// Rounds a playout goes on after the bot's move before `evaluate` judges it, at the
+    /// Rounds a playout goes on after the bot's move before the evaluation judges it, at the
     /// default budget of playouts ([`Params::rounds_for`] scales it with the budget).
     pub rounds: usize,
     /// Placements kept as candidates (best static value first), and pieces kept in each.
     pub placements_kept: usize,
     pub pieces_kept: usize,
-    /// What a meeple and a hut in the supply are worth, in thousandths of a point, early in
-    /// the game (it falls to nothing as the regular deck runs out).
-    pub meeple_in_supply: i64,
-    pub hut_in_supply: i64,
-    /// Scout: what a meeple in the supply of the Shaman's holder is worth instead, in
-    /// thousandths early in the game: one on the board can be taken back any turn.
-    pub shaman_meeple: i64,
     /// Scout: what drawing (instead of laying the special tile) or refusing the drawn tile is
     /// worth more than its static value and playouts show, in thousandths: they lay the next
     /// tile at random, where the player would lay it well.
     pub draw_value: i64,
-    /// An open forest or river counts what it would score now divided by `1 + open sides ×
-    /// (open_weight + open_late × 10 / (regular tiles left + 10)) / 1000`: each open side
-    /// makes it less likely to be completed, the more so as the tiles run out.
-    pub open_weight: i64,
-    pub open_late: i64,
-    /// What a meadow's hunters and a river system's huts would score now, in thousandths of
-    /// what final scoring would give; a meadow counts `meadow_early × left / (left + 10)`
-    /// thousandths more, for the animals it may still take in.
-    pub meadow_weight: i64,
-    pub meadow_early: i64,
-    pub system_weight: i64,
     /// Each candidate starts with this many virtual playouts whose reward is that of its
     /// static value: the search's prior, which the real playouts then overrule.
     pub prior_visits: u32,
-    /// What it is worth to be the player to move (a bonus tile's turn), in thousandths.
-    pub to_move: i64,
     /// In thousandths: how often a move of a playout is drawn from every legal move, pieces
     /// included, rather than from the bare placements.
     pub piece_chance: u32,
-    /// What it is worth, in thousandths early in the game, to have a meeple at hand: one in
-    /// the supply, or for the Shaman's holder one on the board it may take back.
-    pub ready_meeple: i64,
-    /// Share (thousandths) of a forest's or river's points, open on one side and held by
-    /// nobody, that counts for the player to move and for each other player, when they
-    /// have a meeple at hand to claim it by completing it.
-    pub unclaimed_next: i64,
-    pub unclaimed_rest: i64,
 }
 
 impl Params {
@@ -183,60 +133,20 @@ impl Params {
         rounds: 2,
         placements_kept: 6,
         pieces_kept: 3,
-        meeple_in_supply: 6000,
-        hut_in_supply: 2000,
-        shaman_meeple: 6000,
         draw_value: 0,
-        open_weight: 1000,
-        open_late: 0,
-        meadow_weight: 1000,
-        meadow_early: 0,
-        system_weight: 1000,
         piece_chance: 0,
-        to_move: 0,
         prior_visits: 0,
-        ready_meeple: 0,
-        unclaimed_next: 0,
-        unclaimed_rest: 0,
     };
 
-    /// The current searching bot's numbers (`mcts`) in `edition`: the evaluation's weights
-    /// found by `examples/tune.rs --search` for that edition (docs/strength.md says how), and
-    /// the search's measured at the default budget.
-    pub fn current(edition: Edition) -> Params {
-        let search = Params {
-            exploration: 0.4,
-            pieces_kept: 5,
-            prior_visits: 300,
-            meeple_in_supply: 4000,
-            hut_in_supply: 1000,
-            shaman_meeple: 2000,
-            draw_value: 3000,
-            open_weight: 187,
-            open_late: 1000,
-            meadow_weight: 800,
-            system_weight: 1400,
-            ready_meeple: 3000,
-            unclaimed_next: 700,
-            unclaimed_rest: 175,
-            ..Params::FIRST
-        };
-        match edition {
-            Edition::E2002 => Params { ..search },
-            Edition::E2014 => Params { ..search },
-            Edition::E2020 => Params {
-                meeple_in_supply: 3500,
-                hut_in_supply: 1000,
-                unclaimed_next: 1100,
-                unclaimed_rest: 100,
-                open_weight: -63,
-                open_late: 1500,
-                meadow_weight: 500,
-                system_weight: 1700,
-                ..search
-            },
-        }
-    }
+    /// The second searching bot's numbers (`mcts-v2`), the same in every edition: measured at
+    /// the default budget (docs/strength.md), `draw_value` in the Scout variants.
+    pub const SECOND: Params = Params {
+        exploration: 0.4,
+        pieces_kept: 5,
+        prior_visits: 300,
+        draw_value: 3000,
+        ..Params::FIRST
+    };
 
     /// Rounds of playout for a budget of playouts: [`Params::rounds`] at the default budget,
     /// more as the budget grows (a longer playout sees further but varies more, which more
@@ -245,6 +155,12 @@ impl Params {
         let ratio = f64::from(playouts) / f64::from(DEFAULT_PLAYOUTS);
         ((self.rounds as f64 * ratio.sqrt()).round() as usize).max(1)
     }
+}
+
+/// The current searching bot's numbers (`mcts`) in `edition`, the search's and the
+/// evaluation's: for now those of `mcts-v2`, which stay when these change.
+pub fn current(edition: Edition) -> (Params, Weights) {
+    (Params::SECOND, Weights::second(edition))
 }
 
 /// Visits and summed reward of one node.
@@ -278,22 +194,38 @@ struct Group {
     stats: Stats,
 }
 
-/// Which searching bot: the current one, or the first kept as a yardstick (`mcts-v1`),
-/// which keeps its numbers ([`Params::FIRST`]) and the way it plays them out: a fresh copy of
-/// the game and a full shuffle of the unseen tiles for every playout.
+/// Which searching bot: the current one, or one kept as a yardstick. The first (`mcts-v1`)
+/// keeps its numbers ([`Params::FIRST`], [`Weights::FIRST`]) and the way it plays them out: a
+/// fresh copy of the game and a full shuffle of the unseen tiles for every playout. The
+/// second (`mcts-v2`) keeps its numbers ([`Params::SECOND`], [`Weights::second`]) and plays
+/// out as the current one does today.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Version {
     Current,
+    Second,
     First,
+}
+
+impl Version {
+    /// The numbers of this version in `edition`.
+    fn numbers(self, edition: Edition) -> (Params, Weights) {
+        match self {
+            Version::Current => current(edition),
+            Version::Second => (Params::SECOND, Weights::second(edition)),
+            Version::First => (Params::FIRST, Weights::FIRST),
+        }
+    }
 }
 
 /// Monte Carlo tree search (see the module docs).
 pub struct MctsBot {
     version: Version,
-    /// The numbers given, or none for the current ones of the game's edition.
-    fixed: Option<Params>,
-    /// The numbers of the decision at hand.
+    /// The numbers given, or none for the version's own in the game's edition.
+    fixed: Option<(Params, Weights)>,
+    /// The search's numbers of the decision at hand.
     params: Params,
+    /// The evaluation, by the weights of the decision at hand.
+    evaluator: Evaluator,
     rng: Stream,
     playouts: u32,
     scratch: Option<Game>,
@@ -301,7 +233,6 @@ pub struct MctsBot {
     arms: Vec<Stats>,
     unseen: (Vec<usize>, Vec<usize>),
     dealt: (Vec<usize>, Vec<usize>),
-    seen: Vec<FeatureKey>,
     /// Static value of each move (thousandths, own minus best opponent's).
     values: Vec<i64>,
     /// Rounds each playout goes on for (see [`Params::rounds_for`]).
@@ -322,21 +253,37 @@ impl MctsBot {
 
     /// The first searching bot (`mcts-v1`), kept unchanged as a yardstick.
     pub fn first(rng: Stream, playouts: u32) -> MctsBot {
-        MctsBot::of(Version::First, Some(Params::FIRST), rng, playouts)
+        MctsBot::of(
+            Version::First,
+            Some((Params::FIRST, Weights::FIRST)),
+            rng,
+            playouts,
+        )
+    }
+
+    /// The second searching bot (`mcts-v2`), kept unchanged as a yardstick.
+    pub fn second(rng: Stream, playouts: u32) -> MctsBot {
+        MctsBot::of(Version::Second, None, rng, playouts)
     }
 
     /// The current searching bot with other numbers, in every edition: what the tuning
     /// example plays.
-    pub fn with_params(rng: Stream, playouts: u32, params: Params) -> MctsBot {
-        MctsBot::of(Version::Current, Some(params), rng, playouts)
+    pub fn with_params(rng: Stream, playouts: u32, params: Params, weights: Weights) -> MctsBot {
+        MctsBot::of(Version::Current, Some((params, weights)), rng, playouts)
     }
 
-    fn of(version: Version, fixed: Option<Params>, rng: Stream, playouts: u32) -> MctsBot {
-        let params = fixed.unwrap_or(Params::FIRST);
+    fn of(
+        version: Version,
+        fixed: Option<(Params, Weights)>,
+        rng: Stream,
+        playouts: u32,
+    ) -> MctsBot {
+        let (params, weights) = fixed.unwrap_or((Params::FIRST, Weights::FIRST));
         MctsBot {
             version,
             fixed,
             params,
+            evaluator: Evaluator::new(weights),
             rng,
             playouts: playouts.max(1),
             scratch: None,
@@ -344,7 +291,6 @@ impl MctsBot {
             arms: Vec::new(),
             unseen: (Vec::new(), Vec::new()),
             dealt: (Vec::new(), Vec::new()),
-            seen: Vec::new(),
             values: Vec::new(),
             order: Vec::new(),
             alive: Vec::new(),
@@ -367,10 +313,9 @@ impl MctsBot {
         for &mv in moves {
             scratch.begin_trial();
             scratch.play_unchecked(mv);
-            let v = evaluate(scratch, &self.params, &mut self.seen);
+            let lead = self.evaluator.lead(scratch, me);
             scratch.undo_trial();
-            self.values
-                .push(lead(&v, me, game.players()) + chance_bonus(mv, &self.params));
+            self.values.push(lead + chance_bonus(mv, &self.params));
         }
         let mut runs: Vec<(usize, usize)> = Vec::new();
         let mut start = 0;
@@ -433,7 +378,7 @@ impl MctsBot {
                 shuffle(&mut self.dealt.0, rng);
                 shuffle(&mut self.dealt.1, rng);
             }
-            Version::Current => {
+            Version::Second | Version::Current => {
                 scratch.begin_trial();
                 // Only the first tiles of each deck are drawn before the playout ends.
                 let reach = 2 * self.rounds * scratch.players() + 8;
@@ -460,17 +405,16 @@ impl MctsBot {
             };
             scratch.play_unchecked(m);
         }
-        let values = evaluate(scratch, &self.params, &mut self.seen);
-        if self.version == Version::Current {
+        let lead = self.evaluator.lead(scratch, me) + chance_bonus(mv, &self.params);
+        if self.version != Version::First {
             scratch.undo_trial();
         }
-        let lead = lead(&values, me, scratch.players()) + chance_bonus(mv, &self.params);
         (lead as f64 / 1000.0 / self.params.scale).tanh()
     }
 
     /// The copy of the game the current bot's playouts are trials on.
     fn prepare_playouts(&mut self, game: &Game) {
-        if self.version == Version::Current {
+        if self.version != Version::First {
             let scratch = self.scratch.get_or_insert_with(|| game.clone());
             scratch.copy_for_trial(game);
         }
@@ -489,161 +433,6 @@ fn chance_bonus(mv: Move, params: &Params) -> i64 {
         Play::Draw | Play::Refuse => params.draw_value,
         Play::Drawn | Play::Special(_) => 0,
     }
-}
-
-/// `me`'s value minus the best other player's.
-fn lead(values: &[i64; MAX_PLAYERS], me: usize, players: usize) -> i64 {
-    let best_other = (0..players)
-        .filter(|&p| p != me)
-        .map(|p| values[p])
-        .max()
-        .unwrap_or(0);
-    values[me] - best_other
-}
-
-/// Each player's points, in thousandths: the score, and while the game goes on what each
-/// feature holding pieces would bring its majority — a forest or river what it would score
-/// if completed now, divided by one more than its open sides; a meadow or river system what
-/// final scoring would give it now.
-fn evaluate(game: &Game, params: &Params, seen: &mut Vec<FeatureKey>) -> [i64; MAX_PLAYERS] {
-    let mut value = [0i64; MAX_PLAYERS];
-    for (p, v) in value.iter_mut().enumerate().take(game.players()) {
-        *v = 1000 * i64::from(game.total(p));
-    }
-    if game.is_over() {
-        return value;
-    }
-    // A piece in the supply is worth something while tiles remain to put it on.
-    let left = game.regular_left() as i64;
-    for (p, v) in value.iter_mut().enumerate().take(game.players()) {
-        let (meeples, huts) = game.supply(p);
-        let meeple = if game.hand(p).contains(&Special::Shaman) {
-            params.shaman_meeple
-        } else {
-            params.meeple_in_supply
-        };
-        *v += (meeple * i64::from(meeples) + params.hut_in_supply * i64::from(huts)) * left
-            / (left + 10);
-    }
-    if let Some(turn) = game.turn() {
-        value[turn.player] += params.to_move;
-    }
-    if params.ready_meeple != 0 || params.unclaimed_next != 0 || params.unclaimed_rest != 0 {
-        at_hand(game, params, left, &mut value);
-    }
-    let open_penalty = params.open_weight + params.open_late * 10 / (left + 10);
-    let meadow_weight = params.meadow_weight + params.meadow_early * left / (left + 10);
-    let rules = game.rules();
-    let f = game.features();
-    let tiles = &game.tiles().tiles;
-    seen.clear();
-    for on in game.pieces() {
-        let Some(z) = game.piece_zone(on.at) else {
-            continue;
-        };
-        // The Agriculture hut stands on its tile's spot in a meadow, which it scores for its
-        // owner at the end whoever hunts there (a point a segment).
-        if on.piece == Piece::Hut && matches!(on.at, PieceAt::Spot { .. }) {
-            value[on.player] += 1000 * i64::from(f.meadow(z).segments);
-            continue;
-        }
-        let system = on.piece == Piece::Hut;
-        let key = f.key(tiles, game.board(), z, system);
-        if seen.contains(&key) {
-            continue;
-        }
-        seen.push(key);
-        let (worth, counts): (i64, PerPlayer) = match on.piece {
-            Piece::Gatherer => {
-                let info = f.forest(z);
-                let points = i64::from(rules.forest::<Points>(info).0);
-                (open_worth(points, info.open, open_penalty), info.gatherers)
-            }
-            Piece::Fisher => {
-                let info = f.river(z);
-                let points = i64::from(rules.river::<Points>(info).0);
-                (open_worth(points, info.open, open_penalty), info.fishers)
-            }
-            Piece::Hunter => {
-                let info = f.meadow(z);
-                let fire =
-                    info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
-                let points = i64::from(rules.meadow::<Points>(&info.animals, fire, &[]).0);
-                let mut counts = info.hunters;
-                for (c, h) in counts.iter_mut().zip(info.farm_huts) {
-                    *c += h;
-                }
-                (meadow_weight * points, counts)
-            }
-            Piece::Hut => {
-                let info = f.system(tiles, game.board(), z);
-                (
-                    params.system_weight * i64::from(rules.huts::<Points>(info).0),
-                    info.huts,
-                )
-            }
-        };
-        for w in majority(&counts).iter() {
-            value[w] += worth;
-        }
-    }
-    value
-}
-
-/// The worth of a meeple at hand and of the forests and rivers one open side from
-/// completion that nobody holds ([`Params::ready_meeple`], [`Params::unclaimed_next`]).
-fn at_hand(game: &Game, params: &Params, left: i64, value: &mut [i64; MAX_PLAYERS]) {
-    let players = game.players();
-    let mut ready = [false; MAX_PLAYERS];
-    for (p, r) in ready.iter_mut().enumerate().take(players) {
-        *r = game.supply(p).0 > 0;
-    }
-    // The Shaman's holder can take back any meeple of theirs not fixed on a Scout tile.
-    if let Some(holder) = (0..players).find(|&p| game.hand(p).contains(&Special::Shaman))
-        && !ready[holder]
-    {
-        ready[holder] = game.pieces().iter().any(|on| {
-            on.player == holder && on.piece != Piece::Hut && !matches!(on.at, PieceAt::Spot { .. })
-        });
-    }
-    for p in 0..players {
-        if ready[p] {
-            value[p] += params.ready_meeple * left / (left + 10);
-        }
-    }
-    if params.unclaimed_next == 0 && params.unclaimed_rest == 0 {
-        return;
-    }
-    let mover = game.turn().map(|t| t.player);
-    let rules = game.rules();
-    let f = game.features();
-    let mut unclaimed = 0i64;
-    for info in f.all_forests() {
-        if info.open == 1 && info.gatherers.iter().all(|&g| g == 0) {
-            unclaimed += i64::from(rules.forest::<Points>(info).0);
-        }
-    }
-    for info in f.all_rivers() {
-        if info.open == 1 && info.fishers.iter().all(|&g| g == 0) {
-            unclaimed += i64::from(rules.river::<Points>(info).0);
-        }
-    }
-    for p in 0..players {
-        if ready[p] {
-            let share = if Some(p) == mover {
-                params.unclaimed_next
-            } else {
-                params.unclaimed_rest
-            };
-            value[p] += unclaimed * share;
-        }
-    }
-}
-
-/// What an open forest or river of `points` with `open` open sides counts, in thousandths,
-/// each open side adding `penalty` thousandths to the divisor.
-fn open_worth(points: i64, open: u16, penalty: i64) -> i64 {
-    1_000_000 * points / (1000 + i64::from(open) * penalty)
 }
 
 /// Whether two moves lay the same tile in the same place (or are the same Scout choice).
@@ -692,6 +481,7 @@ impl Bot for MctsBot {
         let playouts = self.playouts;
         match self.version {
             Version::Current => super::BotKind::Mcts { playouts },
+            Version::Second => super::BotKind::MctsV2 { playouts },
             Version::First => super::BotKind::MctsV1 { playouts },
         }
         .name()
@@ -712,9 +502,11 @@ impl MctsBot {
             return moves[0];
         };
         let me = turn.player;
-        self.params = self
+        let (params, weights) = self
             .fixed
-            .unwrap_or_else(|| Params::current(game.rules().edition()));
+            .unwrap_or_else(|| self.version.numbers(game.rules().edition()));
+        self.params = params;
+        self.evaluator.set_weights(weights);
         self.rounds = self.params.rounds_for(self.playouts);
         self.unseen = game.unseen();
         self.candidates(game, moves, me);
@@ -780,113 +572,5 @@ impl MctsBot {
         let best = alive[0];
         self.alive = alive;
         moves[self.order[best]]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Variant;
-    use crate::feature::ZoneId;
-    use crate::tile::ZoneKind;
-
-    /// The worth of a meeple at hand and of the unclaimed forests and rivers one side from
-    /// completion, recomputed zone by zone from the board, equals what the evaluation adds
-    /// for them, in positions of random games of every variant.
-    #[test]
-    fn what_is_at_hand_equals_a_recount_from_the_board() {
-        let weights = Params {
-            ready_meeple: 3000,
-            unclaimed_next: 700,
-            unclaimed_rest: 175,
-            ..Params::FIRST
-        };
-        let mut seen = Vec::new();
-        let mut checked = [0usize; 2];
-        for name in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
-            let variant = Variant::load(name).unwrap();
-            for seed in 0..6 {
-                let players = 2 + seed as usize % 3;
-                let mut game = Game::seeded(&variant, players, seed);
-                let mut rng = crate::rng::stream(seed, "test");
-                let mut moves = Vec::new();
-                while game.turn().is_some() {
-                    let with = evaluate(&game, &weights, &mut seen);
-                    let without = evaluate(&game, &Params::FIRST, &mut seen);
-                    let (want, unclaimed) = recount(&game, &weights);
-                    for p in 0..players {
-                        assert_eq!(with[p] - without[p], want[p], "{name}, seed {seed}");
-                    }
-                    checked[0] += usize::from(unclaimed > 0);
-                    checked[1] += usize::from(unclaimed > 0 && want[..players].contains(&0));
-                    game.legal_moves(&mut moves);
-                    let mv = moves[below(&mut rng, moves.len())];
-                    game.play(mv).unwrap();
-                }
-            }
-        }
-        // Positions with such a forest or river to claim, some with a player who has no
-        // meeple at hand to claim it.
-        assert!(checked[0] > 1000 && checked[1] > 100, "{checked:?}");
-    }
-
-    /// What the evaluation should add for each player, and the points of the forests and
-    /// rivers to claim.
-    fn recount(game: &Game, params: &Params) -> ([i64; MAX_PLAYERS], i64) {
-        let left = game.regular_left() as i64;
-        let mut ready = [false; MAX_PLAYERS];
-        for (p, r) in ready.iter_mut().enumerate().take(game.players()) {
-            let shaman = game.hand(p).contains(&Special::Shaman);
-            *r = game.supply(p).0 > 0
-                || shaman
-                    && game.pieces().iter().any(|on| {
-                        on.player == p
-                            && on.piece != Piece::Hut
-                            && matches!(on.at, PieceAt::Zone(_))
-                    });
-        }
-        let f = game.features();
-        let tiles = &game.tiles().tiles;
-        let mut keys = Vec::new();
-        let mut unclaimed = 0;
-        for (placed, p) in game.board().placed().iter().enumerate() {
-            for zone in tiles[p.tile].zones() {
-                let z = ZoneId {
-                    placed: placed as u16,
-                    zone,
-                };
-                let (open, held, points) = match zone.kind {
-                    ZoneKind::Forest => {
-                        let i = f.forest(z);
-                        let pts = game.rules().forest::<Points>(i).0;
-                        (i.open, i.gatherers.iter().sum::<u16>(), pts)
-                    }
-                    ZoneKind::River => {
-                        let i = f.river(z);
-                        let pts = game.rules().river::<Points>(i).0;
-                        (i.open, i.fishers.iter().sum::<u16>(), pts)
-                    }
-                    _ => continue,
-                };
-                let key = f.key(tiles, game.board(), z, false);
-                if open == 1 && held == 0 && !keys.contains(&key) {
-                    keys.push(key);
-                    unclaimed += i64::from(points);
-                }
-            }
-        }
-        let mover = game.turn().map(|t| t.player);
-        let mut want = [0; MAX_PLAYERS];
-        for p in 0..game.players() {
-            if ready[p] {
-                let share = if Some(p) == mover {
-                    params.unclaimed_next
-                } else {
-                    params.unclaimed_rest
-                };
-                want[p] = params.ready_meeple * left / (left + 10) + unclaimed * share;
-            }
-        }
-        (want, unclaimed)
     }
 }

@@ -7,11 +7,14 @@
 //! - [`GreedyBot`] (`greedy`) keeps the move of highest immediate value, with a simple
 //!   estimate of the pieces it leaves on unfinished features ([`greedy`]).
 //! - [`MctsBot`] (`mcts`, `mcts:N`) searches: Monte Carlo tree search over its own move, with
-//!   the tiles still to come sampled from those a player can count ([`mcts`]).
+//!   the tiles still to come sampled from those a player can count ([`mcts`]), judging
+//!   positions by the [`evaluation`]. Two versions stay as yardsticks: `mcts-v1`, the first
+//!   searching bot, and `mcts-v2`, the one `mcts` still is until its search is replaced.
 //!
 //! A bot sees only what a player at the table sees. The game hands it the whole state, so
 //! this is a rule for the bots: none reads the order of the tiles not yet drawn.
 
+pub mod evaluation;
 #[cfg(feature = "seats")]
 pub mod exec;
 pub mod greedy;
@@ -96,6 +99,11 @@ pub enum BotKind {
     MctsV1 {
         playouts: u32,
     },
+    /// The second searching bot (its evaluation tuned, the meeple at hand), kept unchanged as
+    /// a yardstick when `mcts` changes.
+    MctsV2 {
+        playouts: u32,
+    },
     /// A person at the keyboard (standard input and error).
     #[cfg(feature = "seats")]
     Human,
@@ -116,8 +124,9 @@ pub enum BotKind {
 impl BotKind {
     /// The names `--bots` takes (`mcts:N` sets the playouts).
     pub const NAMES: &'static str = "random, greedy, mcts (1,000 playouts a move), mcts:N, \
-         mcts-v1 (the first searching bot, a yardstick), mcts-v1:N, human or exec:PROGRAM; \
-         a bot followed by /no-CLASS forgoes a class of moves (`hunters variants --classes`)";
+         mcts-v1 and mcts-v2 (the first and second searching bots, yardsticks), mcts-v1:N, \
+         mcts-v2:N, human or exec:PROGRAM; a bot followed by /no-CLASS forgoes a class of \
+         moves (`hunters variants --classes`)";
 
     pub fn name(&self) -> String {
         match self {
@@ -131,6 +140,10 @@ impl BotKind {
                 "mcts-v1".to_string()
             }
             BotKind::MctsV1 { playouts } => format!("mcts-v1:{playouts}"),
+            BotKind::MctsV2 { playouts } if *playouts == mcts::DEFAULT_PLAYOUTS => {
+                "mcts-v2".to_string()
+            }
+            BotKind::MctsV2 { playouts } => format!("mcts-v2:{playouts}"),
             #[cfg(feature = "seats")]
             BotKind::Exec { command, .. } => format!("exec:{command}"),
             BotKind::Restricted { bot, without } => {
@@ -171,6 +184,7 @@ impl BotKind {
             BotKind::Human => Box::new(HumanBot::on_terminal()),
             BotKind::Mcts { playouts } => Box::new(MctsBot::new(rng, *playouts)),
             BotKind::MctsV1 { playouts } => Box::new(MctsBot::first(rng, *playouts)),
+            BotKind::MctsV2 { playouts } => Box::new(MctsBot::second(rng, *playouts)),
             #[cfg(feature = "seats")]
             BotKind::Exec {
                 command,
@@ -202,9 +216,11 @@ impl BotKind {
     /// (`replay::play_moves_with`). Not a person, nor a program, which keeps its own state.
     pub fn catches_up(&self) -> bool {
         match self {
-            BotKind::Random | BotKind::Greedy | BotKind::Mcts { .. } | BotKind::MctsV1 { .. } => {
-                true
-            }
+            BotKind::Random
+            | BotKind::Greedy
+            | BotKind::Mcts { .. }
+            | BotKind::MctsV1 { .. }
+            | BotKind::MctsV2 { .. } => true,
             #[cfg(feature = "seats")]
             BotKind::Human | BotKind::Exec { .. } => false,
             BotKind::Restricted { bot, .. } => bot.catches_up(),
@@ -296,6 +312,9 @@ impl BotKind {
             "mcts-v1" => Ok(BotKind::MctsV1 {
                 playouts: mcts::DEFAULT_PLAYOUTS,
             }),
+            "mcts-v2" => Ok(BotKind::MctsV2 {
+                playouts: mcts::DEFAULT_PLAYOUTS,
+            }),
             _ => {
                 #[cfg(not(feature = "seats"))]
                 if s.starts_with("exec:") {
@@ -319,6 +338,7 @@ impl BotKind {
                         (|playouts| BotKind::Mcts { playouts }) as fn(u32) -> BotKind,
                     ),
                     ("mcts-v1:", |playouts| BotKind::MctsV1 { playouts }),
+                    ("mcts-v2:", |playouts| BotKind::MctsV2 { playouts }),
                 ] {
                     if let Some(n) = s.strip_prefix(prefix) {
                         return match n.parse::<u32>() {

@@ -27,8 +27,9 @@ pub struct Args {
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5),
           conflicts_with = "log")]
     players: Option<u8>,
-    /// The bot of each seat, comma-separated: random, greedy, mcts, mcts:N (N playouts) or
-    /// exec:PROGRAM (docs/bot-protocol.md); one name serves every seat.
+    /// The bot of each seat, comma-separated: random, greedy, mcts, mcts:N (N playouts), the
+    /// yardsticks mcts-v1[:N] and mcts-v2[:N], or exec:PROGRAM (docs/bot-protocol.md); one
+    /// name serves every seat.
     #[arg(
         long,
         short,

@@ -45,9 +45,10 @@ pub struct Args {
     /// deal, for the first player's edge.
     #[arg(long, short, value_name = "N", default_value_t = 200)]
     games: u64,
-    /// The bots from weak to strong, comma-separated (random, greedy, mcts:N, mcts-v1:N or
-    /// exec:PROGRAM, any of them forgoing moves with /no-CLASS); each plays the next one. Ratings are anchored at greedy = 0 when it is
-    /// in the ladder, else at the first bot.
+    /// The bots from weak to strong, comma-separated (random, greedy, mcts:N, mcts-v1:N,
+    /// mcts-v2:N or exec:PROGRAM, any of them forgoing moves with /no-CLASS); each plays the
+    /// next one. Ratings are anchored at greedy = 0 when it is in the ladder, else at the first
+    /// bot.
     #[arg(long, short, value_name = "BOT,…", value_delimiter = ',', default_value = DEFAULT_BOTS)]
     bots: Vec<BotKind>,
     /// Master seed; deal i is dealt from a seed derived from it and i, the same for every

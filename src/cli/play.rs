@@ -19,9 +19,9 @@ pub struct Args {
     /// Number of players, 2 to 5 (default 2, or as many as --bots names).
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
     players: Option<u8>,
-    /// The player of each seat in order, comma-separated: random, greedy, mcts, mcts:N (N playouts),
-    /// human (you, at the keyboard) or exec:PROGRAM (docs/bot-protocol.md); one name alone
-    /// serves every seat.
+    /// The player of each seat in order, comma-separated: random, greedy, mcts, mcts:N (N
+    /// playouts), the yardsticks mcts-v1[:N] and mcts-v2[:N], human (you, at the keyboard) or
+    /// exec:PROGRAM (docs/bot-protocol.md); one name alone serves every seat.
     #[arg(
         long,
         short,

@@ -8,8 +8,8 @@ use hunters::render::{PLAYER, PLAYER_COLOURS};
 use hunters::variant::BUILTIN;
 
 /// Bots the page suggests for a seat (any built-in bot may be typed).
-const BOTS: [&str; 6] = [
-    "greedy", "random", "mcts:100", "mcts:300", "mcts", "mcts-v1",
+const BOTS: [&str; 7] = [
+    "greedy", "random", "mcts:100", "mcts:300", "mcts", "mcts-v1", "mcts-v2",
 ];
 
 pub fn html() -> String {
@@ -56,7 +56,7 @@ const PAGE: &str = r###"<!DOCTYPE html>
 <datalist id="bots">{bots}</datalist>
 <label>Players <select id="players"><option>2</option><option>3</option><option>4</option><option>5</option></select></label>
 <ol id="seats"></ol>
-<p class="hint play-only">Each seat is <code>person</code> (several people take turns at this screen) or a bot: greedy, random, mcts:N, mcts, mcts-v1 (a bot may forgo a strategy: mcts/no-meadows). Seats play in the colours {colour_names}.</p>
+<p class="hint play-only">Each seat is <code>person</code> (several people take turns at this screen) or a bot: greedy, random, mcts:N, mcts, mcts-v1, mcts-v2 (a bot may forgo a strategy: mcts/no-meadows). Seats play in the colours {colour_names}.</p>
 <p class="hint record-only">The players' names, in the order they sit; the first lays the first tile.</p>
 <label class="play-only">Seed <input id="seed" inputmode="numeric" placeholder="random" size="22"></label>
 <p><button id="start" type="submit">Start</button></p>
