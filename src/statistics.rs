@@ -97,30 +97,55 @@ impl Clustered {
     }
 
     /// The mean read as a rate (every sample from 0 to 1, e.g. a share of the wins) with its
-    /// Wilson interval at `confidence` over the effective number of samples that the spread of
+    /// Wilson interval at `confidence` over the effective number of trials that the spread of
     /// the deals implies, with Student's t on `D − 1` degrees of freedom in place of the
     /// normal quantile (the spread is estimated from `D` deals): `(value, low, high)`.
+    ///
+    /// `trial` is how many samples make one trial (a game): 60 for a share kept in sixtieths,
+    /// 2 for half-points. It matters only when every deal shows the same rate, a spread of 0;
+    /// see [`Clustered::effective_samples`].
+    pub fn rate_of(&self, confidence: f64, trial: u64) -> (f64, f64, f64) {
+        self.rate_with(confidence, self.effective_samples(trial))
+    }
+
+    /// [`Clustered::rate_of`] when it is not known how samples group into trials: a deal
+    /// whose rate matches every other deal's counts as one trial. That is conservative, and
+    /// at 0 and 1 it can be wider than the interval one success more would give; prefer
+    /// `rate_of`.
     pub fn rate(&self, confidence: f64) -> (f64, f64, f64) {
+        self.rate_with(confidence, self.kish(self.deals as f64))
+    }
+
+    fn rate_with(&self, confidence: f64, n_eff: f64) -> (f64, f64, f64) {
         let p = self.mean().clamp(0.0, 1.0);
         if self.deals < 2 {
             return (p, 0.0, 1.0);
         }
         let t = t_quantile(0.5 + confidence / 2.0, (self.deals - 1) as f64);
-        let (low, high) = wilson_z(p, self.effective_samples(), t);
+        let (low, high) = wilson_z(p, n_eff, t);
         (p, low, high)
     }
 
-    /// Kish's effective number of samples of a rate: `p (1 − p) / spread`, as many
-    /// independent yes-or-no trials as would give the spread the deals show. Without any
-    /// spread (every deal alike), one per deal.
-    pub fn effective_samples(&self) -> f64 {
+    /// Kish's effective number of trials of a rate, `p (1 − p) / v` with `v` the variance of
+    /// the mean over deals ([`Clustered::variance_of_mean`], with its `D / (D − 1)`, as means
+    /// and percentiles have it): as many independent yes-or-no trials as would vary as much
+    /// as the deals do.
+    ///
+    /// When every deal shows the same rate (at 0 or 1 above all: no win at all), the deals
+    /// give no spread to measure, and the trials played count as independent: `Σ n / trial`.
+    /// That is what one trial turned the other way would give (`G − 1` for `G` trials in
+    /// deals of equal size), so the interval at 0 is never wider than at one success, which
+    /// counting a deal as one trial made it.
+    pub fn effective_samples(&self, trial: u64) -> f64 {
+        self.kish(self.n as f64 / trial.max(1) as f64)
+    }
+
+    fn kish(&self, without_spread: f64) -> f64 {
         let p = self.mean().clamp(0.0, 1.0);
-        let spread = self.spread();
         let var = p * (1.0 - p);
-        if spread > 0.0 && var > 0.0 {
-            var / spread
-        } else {
-            self.deals as f64
+        match self.variance_of_mean() {
+            Some(v) if v > 0.0 && var > 0.0 => var / v,
+            _ => without_spread,
         }
     }
 }
@@ -578,14 +603,88 @@ mod tests {
         assert!(close(c.mean(), mean, 1e-12));
         let expected = 2.2622 * (var / n).sqrt();
         assert!(close(c.half_width(0.95), expected, 1e-3));
-        // Yes-or-no samples: the classic Wilson interval, with t on 39 degrees of freedom.
+        // Yes-or-no samples: the classic Wilson interval, with t on 39 degrees of freedom, over
+        // 39 trials: the variance over deals has the D / (D − 1) of a mean's, which for
+        // yes-or-no samples is the unbiased p (1 − p) / (n − 1).
         let mut r = Clustered::default();
         for k in 0..40 {
             r.add_deal(i64::from(k % 4 == 0), 1);
         }
-        let (p, low, high) = r.rate(0.95);
-        let (l2, h2) = wilson_z(0.25, 40.0, t_quantile(0.975, 39.0));
+        let (p, low, high) = r.rate_of(0.95, 1);
+        let (l2, h2) = wilson_z(0.25, 39.0, t_quantile(0.975, 39.0));
         assert!(close(p, 0.25, 1e-12) && close(low, l2, 1e-9) && close(high, h2, 1e-9));
+        assert!(close(r.effective_samples(1), 39.0, 1e-9));
+    }
+
+    /// A rate's interval and its mean's rest on the same variance over deals, the
+    /// `D / (D − 1)` included: where the rate is near one half, Wilson's interval is the
+    /// mean's.
+    #[test]
+    fn a_rate_has_the_small_sample_factor_of_a_mean() {
+        let mut c = Clustered::default();
+        for (s, n) in [
+            (30, 60),
+            (60, 60),
+            (0, 60),
+            (30, 60),
+            (60, 60),
+            (0, 60),
+            (30, 60),
+        ] {
+            c.add_deal(s, n);
+        }
+        let p = c.mean();
+        let v = c.variance_of_mean().unwrap();
+        assert!(close(c.effective_samples(60), p * (1.0 - p) / v, 1e-9));
+        let (_, low, high) = c.rate_of(0.95, 60);
+        let t = t_quantile(0.975, 6.0);
+        let (l2, h2) = wilson_z(p, p * (1.0 - p) / v, t);
+        assert!(close(low, l2, 1e-12) && close(high, h2, 1e-12));
+        // Wilson's interval is a little narrower than the mean's near one half, never wider
+        // by more than its z² / 4n² term.
+        assert!((high - low) / 2.0 <= c.half_width(0.95) * 1.05);
+    }
+
+    /// No win at all is not less certain than one win: with the same deals of the same
+    /// games, the interval at 0 (and at 1) is never wider than with one trial the other way,
+    /// and its ends move with the count. A deal without any spread used to count as one
+    /// trial, which made 0 wins in 20 deals of 3 games wider than 1 win.
+    #[test]
+    fn rate_intervals_are_monotone_at_zero_and_one() {
+        let width = |c: &Clustered, trial| {
+            let (_, low, high) = c.rate_of(0.95, trial);
+            (high - low, low, high)
+        };
+        for deals in [2u64, 3, 5, 20, 100, 400] {
+            for games in [1u64, 2, 3, 5] {
+                for trial in [1u64, 2, 60] {
+                    // `wins[d]` games won in deal `d`, every deal of `games` games.
+                    let tally = |wins: &[u64], flip: bool| {
+                        let mut c = Clustered::default();
+                        for d in 0..deals {
+                            let w = wins.get(d as usize).copied().unwrap_or(0);
+                            let w = if flip { games - w } else { w };
+                            c.add_deal((w * trial) as i64, games * trial);
+                        }
+                        c
+                    };
+                    for flip in [false, true] {
+                        let (w0, low0, high0) = width(&tally(&[], flip), trial);
+                        let (w, low, high) = width(&tally(&[1], flip), trial);
+                        let case = format!(
+                            "{deals} deals of {games} games, {trial} samples a game, {}",
+                            if flip { "one lost" } else { "one won" }
+                        );
+                        assert!(w0 <= w + 1e-12, "{case}: {w0} wider than {w}");
+                        if flip {
+                            assert!(low0 >= low - 1e-12 && high0 >= high - 1e-12, "{case}");
+                        } else {
+                            assert!(low0 <= low + 1e-12 && high0 <= high + 1e-12, "{case}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// A deal is one unit: the same deals with every sample given twice leave the mean and

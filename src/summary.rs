@@ -115,9 +115,16 @@ pub fn estimate(c: &Clustered, confidence: f64) -> Estimate {
     }
 }
 
-/// The rate of `c` (samples from 0 to 1) with its interval at `confidence`.
-pub fn rate(c: &Clustered, confidence: f64) -> Interval {
-    let (value, low, high) = c.rate(confidence);
+/// How many samples of a tally make one game, a trial of its rates: a seat's share of the
+/// wins is kept in sixtieths, a bot's result in half-points, a rank in whole games.
+const SIXTIETHS: u64 = 60;
+const HALF_POINTS: u64 = 2;
+const GAMES: u64 = 1;
+
+/// The rate of `c` (samples from 0 to 1, `trial` of them a game) with its interval at
+/// `confidence`.
+pub fn rate(c: &Clustered, confidence: f64, trial: u64) -> Interval {
+    let (value, low, high) = c.rate_of(confidence, trial);
     Interval {
         value: round(value),
         low: round(low),
@@ -143,7 +150,7 @@ fn percentiles(h: &Histogram) -> Percentiles {
 
 fn bot_summary(t: &BotTally) -> BotSummary {
     // Half-points, two samples a game: the mean is the win rate.
-    let (p, low, high) = t.result.rate(CONFIDENCE);
+    let (p, low, high) = t.result.rate_of(CONFIDENCE, HALF_POINTS);
     BotSummary {
         bot: t.bot.clone(),
         games: t.result.n / 2,
@@ -193,7 +200,7 @@ impl Summary {
             win_share_by_seat: t
                 .win_sixtieths
                 .iter()
-                .map(|c| rate(c, CONFIDENCE))
+                .map(|c| rate(c, CONFIDENCE, SIXTIETHS))
                 .collect(),
             first_player_advantage: {
                 let s = t.win_sixtieths.first().map_or(
@@ -202,7 +209,7 @@ impl Summary {
                         low: 0.0,
                         high: 1.0,
                     },
-                    |c| rate(c, CONFIDENCE),
+                    |c| rate(c, CONFIDENCE, SIXTIETHS),
                 );
                 let even = 1.0 / seats;
                 Interval {
@@ -214,7 +221,7 @@ impl Summary {
             rank_by_seat: t
                 .ranks
                 .iter()
-                .map(|by_rank| by_rank.iter().map(|c| rate(c, CONFIDENCE)).collect())
+                .map(|by_rank| by_rank.iter().map(|c| rate(c, CONFIDENCE, GAMES)).collect())
                 .collect(),
             total_percentiles: percentiles(&t.totals),
             margin_percentiles: percentiles(&t.margins),
