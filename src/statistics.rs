@@ -300,21 +300,26 @@ impl Histogram {
     /// The `q` quantile (the smallest value whose share of the samples at most it reaches `q`)
     /// with its interval at `confidence`: `(low, value, high)`, `None` without samples.
     ///
-    /// Woodruff's interval: the values whose shares are `q ∓ t · se`, where `se` is the
-    /// standard error of the share of samples at most the quantile, over deals
-    /// (cluster-robust), scaled from that share to `q`, and `t` Student's on `D − 1` degrees
-    /// of freedom. With deals of one independent sample each it is close to the
-    /// distribution-free order-statistic interval, at ranks `n q ∓ z √(n q (1 − q))`. An end
-    /// past the smallest or largest sample stops there.
+    /// Woodruff's interval read as order statistics: the count of samples below the quantile
+    /// lies within `n q ∓ t √(n q (1 − q) · deff)` with the design effect `deff` of the deals
+    /// at the quantile and Student's `t` on `D − 1` degrees of freedom. That count is a whole
+    /// number, so the band is widened by half a sample each way (the continuity correction;
+    /// half an effective sample, `deff / 2`, so that giving every sample twice changes
+    /// nothing) and rounded to the ranks it holds, `r` to `s − 1`; the interval runs from the
+    /// `r`-th sample to the `s`-th, since the quantile lies between them exactly when `r` to
+    /// `s − 1` samples are below it. Without the half sample and the last rank, as it was, it
+    /// lost a rank at each end and covered less than asked. With deals of one independent
+    /// sample each this is the distribution-free order-statistic interval with the usual
+    /// normal approximation. An end past the smallest or largest sample stops there.
     pub fn quantile(&self, q: f64, confidence: f64) -> Option<(u32, u32, u32)> {
         let n = self.samples();
         if n == 0 {
             return None;
         }
         let nf = n as f64;
-        let at = |share: f64| {
-            // The value of the sample with rank ⌈n share⌉ (from 1), clamped to the samples.
-            let r = (nf * share).ceil().clamp(1.0, nf) as u64;
+        let at = |rank: f64| {
+            // The value of the sample with rank `rank` (from 1), clamped to the samples.
+            let r = rank.clamp(1.0, nf) as u64;
             let mut cum = 0;
             for (v, c) in self.seen() {
                 cum += c;
@@ -324,14 +329,17 @@ impl Histogram {
             }
             *self.counts.keys().next_back().unwrap_or(&0)
         };
-        let value = at(q);
+        let value = at((nf * q).ceil());
         let z = if self.deals < 2 {
             normal_quantile(0.5 + confidence / 2.0)
         } else {
             t_quantile(0.5 + confidence / 2.0, (self.deals - 1) as f64)
         };
-        let half = z * (q * (1.0 - q) * self.design_effect(value) / nf).sqrt();
-        Some((at(q - half), value, at(q + half)))
+        let deff = self.design_effect(value);
+        let band = z * (nf * q * (1.0 - q) * deff).sqrt() + 0.5 * deff;
+        let below = (nf * q - band).ceil();
+        let above = (nf * q + band).floor() + 1.0;
+        Some((at(below), value, at(above)))
     }
 
     /// The design effect of the share of samples at most `v`: its variance over deals
@@ -737,14 +745,18 @@ mod tests {
 
     #[test]
     fn percentiles_of_independent_samples_are_the_order_statistics() {
-        // 1..=100 in deals of one sample: the median is 50, its interval the order
-        // statistics at ranks 50 ∓ 9.8 (the design effect of deals of one is D / (D − 1)).
+        // 1..=100 in deals of one sample: the median is 50, and the distribution-free interval
+        // is the 40th to the 61st sample: the median lies between them exactly when 40 to 60
+        // samples are below it, which a Binomial(100, ½) count does with 96.5 %, while 41st
+        // to 60th (41 to 59 below) holds only 94.3 %. The normal approximation finds it from
+        // 50 ∓ 9.97 (t on 99 degrees of freedom, the design effect of deals of one
+        // D / (D − 1)) widened by half a sample for the whole-number count.
         let mut h = Histogram::default();
         for v in 1..=100u32 {
             h.add_deal(&mut [v]);
         }
         let (low, mid, high) = h.quantile(0.5, 0.95).unwrap();
-        assert_eq!((low, mid, high), (41, 50, 60));
+        assert_eq!((low, mid, high), (40, 50, 61));
         assert_eq!(h.quantile(0.1, 0.95).unwrap().1, 10);
         assert!(Histogram::default().quantile(0.5, 0.95).is_none());
         // The same samples in deals of two alike values: fewer units, a wider interval.
@@ -770,5 +782,49 @@ mod tests {
                 "q = {q}"
             );
         }
+    }
+
+    /// `P(lo ≤ B ≤ hi)` for `B` ~ Binomial(`n`, `p`).
+    fn binomial_between(n: u64, p: f64, lo: u64, hi: u64) -> f64 {
+        (lo..=hi.min(n))
+            .map(|k| {
+                let (n, k) = (n as f64, k as f64);
+                (ln_gamma(n + 1.0) - ln_gamma(k + 1.0) - ln_gamma(n - k + 1.0)
+                    + k * p.ln()
+                    + (n - k) * (1.0 - p).ln())
+                .exp()
+            })
+            .sum()
+    }
+
+    /// The percentile intervals of independent samples keep their promise exactly: the
+    /// interval from the `r`-th to the `s`-th sample holds the `q` quantile of a continuous
+    /// distribution when `r` to `s − 1` of the `n` samples fall below it, a binomial count,
+    /// and that has at least 95 % for every size and percentile tried (where no end is cut
+    /// at the smallest or largest sample). Rounded inward, as they were, the median of 22
+    /// samples had 94.75 %.
+    #[test]
+    fn percentile_intervals_of_independent_samples_cover_at_least_their_level() {
+        let mut lowest: f64 = 1.0;
+        for n in (20..=400u32).chain([999, 1000, 1500]) {
+            let mut h = Histogram::default();
+            for v in 1..=n {
+                h.add_deal(&mut [v]);
+            }
+            for q in [0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95] {
+                let (r, _, s) = h.quantile(q, 0.95).unwrap();
+                if r == 1 || s == n {
+                    continue;
+                }
+                let covered = binomial_between(u64::from(n), q, u64::from(r), u64::from(s - 1));
+                assert!(
+                    covered >= 0.95,
+                    "n = {n}, q = {q}: {r}–{s} covers {covered:.4}"
+                );
+                lowest = lowest.min(covered);
+            }
+        }
+        // Not much more than asked either.
+        assert!(lowest < 0.953, "{lowest}");
     }
 }
