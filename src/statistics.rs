@@ -172,6 +172,18 @@ pub fn elo(p: f64) -> f64 {
     400.0 * (p / (1.0 - p)).log10()
 }
 
+/// A bot's Elo against the field from its share `p` of the wins, when a share `fair` is what
+/// a bot as strong as the others would win (its seats over all seats): Luce's choice model,
+/// the first place of Plackett–Luce, in which a seat wins with probability its strength over
+/// the sum of all seats' strengths. A bot of `k` seats among `N` against `N − k` equal seats
+/// then wins `p = k γ / (k γ + (N − k))`, so it is `400 log10(p (1 − fair) / (fair (1 − p)))`
+/// Elo above them: 0 at its fair share, and [`elo`] with two seats. Clamped to ±1600.
+pub fn elo_against_field(p: f64, fair: f64) -> f64 {
+    let p = p.clamp(1e-12, 1.0 - 1e-12);
+    let fair = fair.clamp(1e-12, 1.0 - 1e-12);
+    (400.0 * (p * (1.0 - fair) / (fair * (1.0 - p))).log10()).clamp(-1600.0, 1600.0)
+}
+
 /// The confidence each of `k` intervals needs so that all hold together at `confidence`
 /// (Bonferroni).
 pub fn bonferroni(confidence: f64, k: usize) -> f64 {
@@ -594,6 +606,21 @@ mod tests {
         assert!(low == 0.0 && close(high, 0.1611, 1e-3));
         assert!(close(elo(0.75), 190.85, 0.01));
         assert!(elo(0.5).abs() < 1e-9);
+        // Against the field: 0 at a fair share, whatever the seats; the pair's Elo at one half.
+        for (k, n) in [(1, 2), (1, 3), (2, 3), (1, 4), (3, 5)] {
+            let fair = f64::from(k) / f64::from(n);
+            assert!(elo_against_field(fair, fair).abs() < 1e-9, "{k} of {n}");
+        }
+        for p in [0.001, 0.1, 0.5, 0.75, 0.99] {
+            assert!(close(elo_against_field(p, 0.5), elo(p), 1e-6), "{p}");
+        }
+        for p in [0.0, 1.0] {
+            assert!(close(elo_against_field(p, 0.5), elo(p), 0.1), "{p}");
+        }
+        // One seat of three that wins half its games is as strong as both others together:
+        // twice as strong as each, 400 log10 2 = 120 Elo.
+        assert!(close(elo_against_field(0.5, 1.0 / 3.0), 120.41, 0.01));
+        assert_eq!(elo_against_field(0.0, 1.0 / 3.0), -1600.0);
         assert!(close(bonferroni(0.95, 10), 0.995, 1e-12));
     }
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::{BotTally, ByCategory, Tally};
 use crate::measures::{ByMeasure, CATEGORIES, MEASURES, Measure, Shown};
-use crate::statistics::{CONFIDENCE, Clustered, Histogram, bonferroni, elo};
+use crate::statistics::{CONFIDENCE, Clustered, Histogram, bonferroni, elo_against_field};
 
 /// A mean with the half-width of its interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,7 +44,11 @@ pub struct BotSummary {
     pub win_rate: Interval,
     /// Its best total minus the best total of another bot, per game.
     pub margin: Estimate,
-    /// The Elo difference the win rate implies (the bot against the field).
+    /// The share of the wins a bot as strong as the others would have: its seats over all
+    /// seats (one half with two).
+    pub fair_share: f64,
+    /// Its Elo against the field, as if the other seats were equally strong, under Luce's
+    /// choice model ([`elo_against_field`]): 0 at the fair share.
     pub elo: Interval,
 }
 
@@ -148,9 +152,11 @@ fn percentiles(h: &Histogram) -> Percentiles {
     }
 }
 
-fn bot_summary(t: &BotTally) -> BotSummary {
+fn bot_summary(t: &BotTally, seats: usize) -> BotSummary {
     // Half-points, two samples a game: the mean is the win rate.
     let (p, low, high) = t.result.rate_of(CONFIDENCE, HALF_POINTS);
+    let fair = t.seats as f64 / seats.max(1) as f64;
+    let elo = |x| round1(elo_against_field(x, fair));
     BotSummary {
         bot: t.bot.clone(),
         games: t.result.n / 2,
@@ -161,10 +167,11 @@ fn bot_summary(t: &BotTally) -> BotSummary {
             high: round(high),
         },
         margin: estimate(&t.margin, CONFIDENCE),
+        fair_share: round(fair),
         elo: Interval {
-            value: round1(elo(p)),
-            low: round1(elo(low)),
-            high: round1(elo(high)),
+            value: elo(p),
+            low: elo(low),
+            high: elo(high),
         },
     }
 }
@@ -196,7 +203,11 @@ impl Summary {
             paired_confidence: paired.map(|_| paired_confidence),
             paired_difference: paired
                 .map(|p| ByCategory::from_array(p.map(|c| estimate(&c, paired_confidence)))),
-            bots: t.bots.iter().map(bot_summary).collect(),
+            bots: t
+                .bots
+                .iter()
+                .map(|b| bot_summary(b, t.wins.len()))
+                .collect(),
             win_share_by_seat: t
                 .win_sixtieths
                 .iter()

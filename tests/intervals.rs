@@ -369,7 +369,7 @@ fn rotated_games_of_two_bots_are_tied_by_their_deal() {
     let shown = &json["results"][0]["summary"]["bots"][0];
     assert_eq!(shown["bot"], "mcts:50");
     assert_eq!(shown["deals"], 12);
-    let (p, low, high) = clustered.rate(CONFIDENCE);
+    let (p, low, high) = clustered.rate_of(CONFIDENCE, 2);
     let r4 = |x: f64| (x * 1e4).round() / 1e4;
     assert_eq!(shown["win_rate"]["value"].as_f64().unwrap(), r4(p));
     assert_eq!(shown["win_rate"]["low"].as_f64().unwrap(), r4(low));
@@ -406,4 +406,52 @@ fn rotated_games_of_two_bots_are_tied_by_their_deal() {
         over_games.half_width(CONFIDENCE)
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Three copies of one bot (`/no-scout` changes nothing in 2020, which has no Scout): the first
+/// wins about a third of the games, its fair share, and its strength against the field is 0
+/// Elo. The Elo of a pair, `400 log10(p / (1 − p))`, read a third as −120 Elo and left 0
+/// outside its interval.
+#[test]
+fn an_equal_bot_against_two_is_even_with_the_field() {
+    let o = hunters(&[
+        "simulate",
+        "--games",
+        "300",
+        "--seed",
+        "11",
+        "--bots",
+        "greedy,greedy/no-scout,greedy/no-scout",
+        "--json",
+        "2020",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let bots = &json["results"][0]["summary"]["bots"];
+    let first = &bots[0];
+    assert_eq!(first["bot"], "greedy");
+    assert_eq!(first["fair_share"], 0.3333);
+    assert_eq!(bots[1]["fair_share"], 0.6667);
+    let f = |v: &serde_json::Value| v.as_f64().unwrap();
+    let (elo, rate) = (&first["elo"], &first["win_rate"]);
+    assert!(
+        f(&elo["low"]) < 0.0 && 0.0 < f(&elo["high"]),
+        "{elo} against the field"
+    );
+    assert!(f(&rate["low"]) < 1.0 / 3.0 && 1.0 / 3.0 < f(&rate["high"]));
+    // The pair's Elo of the same interval misses 0 by far.
+    let pair = |p: f64| 400.0 * (p / (1.0 - p)).log10();
+    assert!(pair(f(&rate["high"])) < -50.0, "{rate}");
+    // Both bots are rated on the one scale: the field's gain is the first bot's loss.
+    assert_eq!(f(&bots[1]["elo"]["value"]), -f(&elo["value"]));
+    let text = stdout(&hunters(&[
+        "simulate",
+        "--games",
+        "30",
+        "--bots",
+        "greedy,greedy/no-scout,greedy/no-scout",
+        "2020",
+    ]));
+    assert!(text.contains("Elo vs the field (Luce)"), "{text}");
+    assert!(text.contains("fair share"), "{text}");
 }
