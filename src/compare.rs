@@ -364,6 +364,9 @@ impl Outcome {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BotTally {
     pub bot: String,
+    /// The seats it holds in each game (rotation moves them, never changes how many): its fair
+    /// share of the wins is `seats` over all seats.
+    pub seats: u64,
     /// Half-points, two samples per game: 2 when one of the bot's seats has the best total
     /// alone among the bots, 1 when it shares the best total with another bot's seat, 0
     /// otherwise (the mean is the win rate, a shared best total counting half).
@@ -454,6 +457,7 @@ impl Tally {
                     .iter()
                     .map(|b| BotTally {
                         bot: b.name(),
+                        seats: bots.iter().filter(|x| *x == b).count() as u64,
                         ..BotTally::default()
                     })
                     .collect()

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::{BotTally, ByCategory, Tally};
 use crate::measures::{ByMeasure, CATEGORIES, MEASURES, Measure, Shown};
-use crate::statistics::{CONFIDENCE, Clustered, Histogram, bonferroni, elo};
+use crate::statistics::{CONFIDENCE, Clustered, Histogram, bonferroni, elo_against_field};
 
 /// A mean with the half-width of its interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,7 +44,11 @@ pub struct BotSummary {
     pub win_rate: Interval,
     /// Its best total minus the best total of another bot, per game.
     pub margin: Estimate,
-    /// The Elo difference the win rate implies (the bot against the field).
+    /// The share of the wins a bot as strong as the others would have: its seats over all
+    /// seats (one half with two).
+    pub fair_share: f64,
+    /// Its Elo against the field, as if the other seats were equally strong, under Luce's
+    /// choice model ([`elo_against_field`]): 0 at the fair share.
     pub elo: Interval,
 }
 
@@ -115,9 +119,16 @@ pub fn estimate(c: &Clustered, confidence: f64) -> Estimate {
     }
 }
 
-/// The rate of `c` (samples from 0 to 1) with its interval at `confidence`.
-pub fn rate(c: &Clustered, confidence: f64) -> Interval {
-    let (value, low, high) = c.rate(confidence);
+/// How many samples of a tally make one game, a trial of its rates: a seat's share of the
+/// wins is kept in sixtieths, a bot's result in half-points, a rank in whole games.
+const SIXTIETHS: u64 = 60;
+const HALF_POINTS: u64 = 2;
+const GAMES: u64 = 1;
+
+/// The rate of `c` (samples from 0 to 1, `trial` of them a game) with its interval at
+/// `confidence`.
+pub fn rate(c: &Clustered, confidence: f64, trial: u64) -> Interval {
+    let (value, low, high) = c.rate_of(confidence, trial);
     Interval {
         value: round(value),
         low: round(low),
@@ -141,9 +152,11 @@ fn percentiles(h: &Histogram) -> Percentiles {
     }
 }
 
-fn bot_summary(t: &BotTally) -> BotSummary {
+fn bot_summary(t: &BotTally, seats: usize) -> BotSummary {
     // Half-points, two samples a game: the mean is the win rate.
-    let (p, low, high) = t.result.rate(CONFIDENCE);
+    let (p, low, high) = t.result.rate_of(CONFIDENCE, HALF_POINTS);
+    let fair = t.seats as f64 / seats.max(1) as f64;
+    let elo = |x| round1(elo_against_field(x, fair));
     BotSummary {
         bot: t.bot.clone(),
         games: t.result.n / 2,
@@ -154,10 +167,11 @@ fn bot_summary(t: &BotTally) -> BotSummary {
             high: round(high),
         },
         margin: estimate(&t.margin, CONFIDENCE),
+        fair_share: round(fair),
         elo: Interval {
-            value: round1(elo(p)),
-            low: round1(elo(low)),
-            high: round1(elo(high)),
+            value: elo(p),
+            low: elo(low),
+            high: elo(high),
         },
     }
 }
@@ -189,11 +203,15 @@ impl Summary {
             paired_confidence: paired.map(|_| paired_confidence),
             paired_difference: paired
                 .map(|p| ByCategory::from_array(p.map(|c| estimate(&c, paired_confidence)))),
-            bots: t.bots.iter().map(bot_summary).collect(),
+            bots: t
+                .bots
+                .iter()
+                .map(|b| bot_summary(b, t.wins.len()))
+                .collect(),
             win_share_by_seat: t
                 .win_sixtieths
                 .iter()
-                .map(|c| rate(c, CONFIDENCE))
+                .map(|c| rate(c, CONFIDENCE, SIXTIETHS))
                 .collect(),
             first_player_advantage: {
                 let s = t.win_sixtieths.first().map_or(
@@ -202,7 +220,7 @@ impl Summary {
                         low: 0.0,
                         high: 1.0,
                     },
-                    |c| rate(c, CONFIDENCE),
+                    |c| rate(c, CONFIDENCE, SIXTIETHS),
                 );
                 let even = 1.0 / seats;
                 Interval {
@@ -214,7 +232,7 @@ impl Summary {
             rank_by_seat: t
                 .ranks
                 .iter()
-                .map(|by_rank| by_rank.iter().map(|c| rate(c, CONFIDENCE)).collect())
+                .map(|by_rank| by_rank.iter().map(|c| rate(c, CONFIDENCE, GAMES)).collect())
                 .collect(),
             total_percentiles: percentiles(&t.totals),
             margin_percentiles: percentiles(&t.margins),

@@ -1,5 +1,6 @@
 //! Honest intervals: rotated seats never replay a game, the deal is the unit of independence,
-//! and an interval does not move when each game is given twice or the run is split in shards.
+//! and an interval does not move when each game is given twice (unless its deals show no
+//! spread at all) or the run is split in shards.
 
 use crate::run;
 
@@ -51,7 +52,50 @@ fn tallies<'a>(
     t
 }
 
-/// A summary as JSON, without the counts of games (which giving each game twice doubles).
+/// Whether every deal of `c` shows the same rate: then nothing shows how a deal's games move
+/// together, and a rate's interval counts the games as independent trials, as one trial the
+/// other way would (docs/statistics.md), so giving each game twice narrows it.
+fn without_spread(c: &Clustered) -> bool {
+    c.variance_of_mean() == Some(0.0)
+}
+
+/// The rates of `t` whose deals show no spread, as paths into its summary's JSON.
+fn rates_without_spread(t: &Tally) -> Vec<Vec<serde_json::Value>> {
+    let mut out = Vec::new();
+    for (seat, c) in t.win_sixtieths.iter().enumerate() {
+        if without_spread(c) {
+            out.push(vec!["win_share_by_seat".into(), seat.into()]);
+            if seat == 0 {
+                out.push(vec!["first_player_advantage".into()]);
+            }
+        }
+    }
+    for (seat, by_rank) in t.ranks.iter().enumerate() {
+        for (rank, c) in by_rank.iter().enumerate() {
+            if without_spread(c) {
+                out.push(vec!["rank_by_seat".into(), seat.into(), rank.into()]);
+            }
+        }
+    }
+    for (b, bot) in t.bots.iter().enumerate() {
+        if without_spread(&bot.result) {
+            for key in ["win_rate", "elo"] {
+                out.push(vec!["bots".into(), b.into(), key.into()]);
+            }
+        }
+    }
+    out
+}
+
+fn at<'a>(v: &'a mut serde_json::Value, path: &[serde_json::Value]) -> &'a mut serde_json::Value {
+    path.iter().fold(v, |v, key| match key {
+        serde_json::Value::String(k) => &mut v[k.as_str()],
+        k => &mut v[k.as_u64().unwrap() as usize],
+    })
+}
+
+/// A summary as JSON, without the counts of games (which giving each game twice doubles) and
+/// without the rates whose deals show no spread ([`without_spread`]).
 fn intervals(t: &Tally) -> serde_json::Value {
     let mut v = serde_json::to_value(Summary::of(t, CONFIDENCE)).unwrap();
     v["games"] = 0.into();
@@ -60,7 +104,17 @@ fn intervals(t: &Tally) -> serde_json::Value {
             b["games"] = 0.into();
         }
     }
+    for path in rates_without_spread(t) {
+        *at(&mut v, &path) = serde_json::Value::Null;
+    }
     v
+}
+
+/// The width of the interval at `path` in `t`'s summary.
+fn width(t: &Tally, path: &[serde_json::Value]) -> f64 {
+    let mut v = serde_json::to_value(Summary::of(t, CONFIDENCE)).unwrap();
+    let i = at(&mut v, path);
+    i["high"].as_f64().unwrap() - i["low"].as_f64().unwrap()
 }
 
 #[test]
@@ -79,11 +133,20 @@ fn every_game_given_twice_leaves_every_interval_as_it_was() {
         let played = deals(&variants, &bots, rotate, 24);
         let once = tallies(&bots, 2, played.iter(), false);
         let twice = tallies(&bots, 2, played.iter(), true);
+        let mut flat = 0;
         for (a, b) in once.iter().zip(&twice) {
             assert_eq!(b.games, 2 * a.games);
             assert_eq!(a.deals, b.deals);
             assert_eq!(intervals(a), intervals(b), "{bots:?}");
+            // Where the deals show no spread the games count, and twice as many narrow it.
+            for path in rates_without_spread(a) {
+                assert!(width(b, &path) < width(a, &path), "{bots:?}: {path:?}");
+                flat += 1;
+            }
         }
+        // greedy wins every game against random: its win rate, and the seats' shares when
+        // rotated, are the same in every deal.
+        assert!(flat > 0, "{bots:?}");
         // The same games counted as if each were a deal of its own claim narrower intervals:
         // the deal is what the intervals count.
         let loose: Vec<Vec<Vec<Outcome>>> = played
@@ -306,7 +369,7 @@ fn rotated_games_of_two_bots_are_tied_by_their_deal() {
     let shown = &json["results"][0]["summary"]["bots"][0];
     assert_eq!(shown["bot"], "mcts:50");
     assert_eq!(shown["deals"], 12);
-    let (p, low, high) = clustered.rate(CONFIDENCE);
+    let (p, low, high) = clustered.rate_of(CONFIDENCE, 2);
     let r4 = |x: f64| (x * 1e4).round() / 1e4;
     assert_eq!(shown["win_rate"]["value"].as_f64().unwrap(), r4(p));
     assert_eq!(shown["win_rate"]["low"].as_f64().unwrap(), r4(low));
@@ -343,4 +406,52 @@ fn rotated_games_of_two_bots_are_tied_by_their_deal() {
         over_games.half_width(CONFIDENCE)
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Three copies of one bot (`/no-scout` changes nothing in 2020, which has no Scout): the first
+/// wins about a third of the games, its fair share, and its strength against the field is 0
+/// Elo. The Elo of a pair, `400 log10(p / (1 − p))`, read a third as −120 Elo and left 0
+/// outside its interval.
+#[test]
+fn an_equal_bot_against_two_is_even_with_the_field() {
+    let o = hunters(&[
+        "simulate",
+        "--games",
+        "300",
+        "--seed",
+        "11",
+        "--bots",
+        "greedy,greedy/no-scout,greedy/no-scout",
+        "--json",
+        "2020",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let bots = &json["results"][0]["summary"]["bots"];
+    let first = &bots[0];
+    assert_eq!(first["bot"], "greedy");
+    assert_eq!(first["fair_share"], 0.3333);
+    assert_eq!(bots[1]["fair_share"], 0.6667);
+    let f = |v: &serde_json::Value| v.as_f64().unwrap();
+    let (elo, rate) = (&first["elo"], &first["win_rate"]);
+    assert!(
+        f(&elo["low"]) < 0.0 && 0.0 < f(&elo["high"]),
+        "{elo} against the field"
+    );
+    assert!(f(&rate["low"]) < 1.0 / 3.0 && 1.0 / 3.0 < f(&rate["high"]));
+    // The pair's Elo of the same interval misses 0 by far.
+    let pair = |p: f64| 400.0 * (p / (1.0 - p)).log10();
+    assert!(pair(f(&rate["high"])) < -50.0, "{rate}");
+    // Both bots are rated on the one scale: the field's gain is the first bot's loss.
+    assert_eq!(f(&bots[1]["elo"]["value"]), -f(&elo["value"]));
+    let text = stdout(&hunters(&[
+        "simulate",
+        "--games",
+        "30",
+        "--bots",
+        "greedy,greedy/no-scout,greedy/no-scout",
+        "2020",
+    ]));
+    assert!(text.contains("Elo vs the field (Luce)"), "{text}");
+    assert!(text.contains("fair share"), "{text}");
 }

@@ -882,18 +882,20 @@ fn paired_measures_table(h: &mut String, r: &Report) {
 fn bots_table(h: &mut String, r: &Report) {
     h.push_str(
         "<table><tr><th>variant</th><th>bot</th><th>games</th><th>deals</th><th>win rate</th>\
-         <th>margin</th><th>Elo vs the others</th></tr>\n",
+         <th>fair share</th><th>margin</th><th>Elo vs the field (Luce; 0 at the fair share)\
+         </th></tr>\n",
     );
     for v in &r.results {
         for b in &v.summary.bots {
             let _ = writeln!(
                 h,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} %</td><td>{}</td><td>{:+.0} ({:+.0} to {:+.0})</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} %</td><td>{:.1} %</td><td>{}</td><td>{:+.0} ({:+.0} to {:+.0})</td></tr>",
                 esc(&v.variant),
                 esc(&b.bot),
                 b.games,
                 b.deals,
                 interval(&b.win_rate, 100.0, 1),
+                100.0 * b.fair_share,
                 est(&b.margin),
                 b.elo.value,
                 b.elo.low,

@@ -183,19 +183,36 @@ pub fn print(r: &Report) {
                 "; --rotate-seats makes it seat-fair"
             }
         );
+        // With more than two seats a bot's fair share is not one half, and its Elo is against
+        // the field under Luce's model: say both.
+        let field = r
+            .results
+            .iter()
+            .flat_map(|v| &v.summary.bots)
+            .any(|b| b.fair_share != 0.5);
         let mut t = table();
-        t.set_header(vec![
+        let mut header = vec![
             "variant",
             "bot",
             "games",
             "deals",
             "win rate (95 % interval)",
+        ];
+        if field {
+            header.push("fair share");
+        }
+        header.extend([
             "margin",
-            "Elo vs the others",
+            if field {
+                "Elo vs the field (Luce)"
+            } else {
+                "Elo vs the other"
+            },
         ]);
+        t.set_header(header);
         for v in &r.results {
             for b in &v.summary.bots {
-                t.add_row(vec![
+                let mut row = vec![
                     Cell::new(&v.variant),
                     Cell::new(&b.bot),
                     Cell::new(b.games).set_alignment(CellAlignment::Right),
@@ -207,6 +224,14 @@ pub fn print(r: &Report) {
                         100.0 * b.win_rate.high
                     ))
                     .set_alignment(CellAlignment::Right),
+                ];
+                if field {
+                    row.push(
+                        Cell::new(format!("{:.1} %", 100.0 * b.fair_share))
+                            .set_alignment(CellAlignment::Right),
+                    );
+                }
+                row.extend([
                     Cell::new(format!(
                         "{:+.2} ± {:.2}",
                         b.margin.mean, b.margin.half_width
@@ -218,9 +243,16 @@ pub fn print(r: &Report) {
                     ))
                     .set_alignment(CellAlignment::Right),
                 ]);
+                t.add_row(row);
             }
         }
         println!("{t}");
+        if field {
+            println!(
+                "Elo vs the field: Luce's choice model, as if the other seats were equally \
+                 strong; 0 at the fair share (the bot's seats over all seats)."
+            );
+        }
     }
     if r.results.len() > 1 {
         println!(
