@@ -476,9 +476,11 @@ fn jackknife(deals: &[Deal], shares: impl Fn(&[usize]) -> Option<(f64, f64)>) ->
     })
 }
 
-/// The mean of a rate tallied per deal, with its interval.
+/// The mean of a rate tallied per deal in half-points (two samples a game), with its
+/// interval: at a spread of 0 (a sweep) each game counts as a trial, so that no interval at
+/// 0 or 1 is wider than the one a single game the other way would give.
 fn rate(c: &Clustered) -> Estimate {
-    let (value, low, high) = c.rate(CONFIDENCE);
+    let (value, low, high) = c.rate_of(CONFIDENCE, 2);
     Estimate { value, low, high }
 }
 
