@@ -105,18 +105,7 @@ impl Clustered {
     /// 2 for half-points. It matters only when every deal shows the same rate, a spread of 0;
     /// see [`Clustered::effective_samples`].
     pub fn rate_of(&self, confidence: f64, trial: u64) -> (f64, f64, f64) {
-        self.rate_with(confidence, self.effective_samples(trial))
-    }
-
-    /// [`Clustered::rate_of`] when it is not known how samples group into trials: a deal
-    /// whose rate matches every other deal's counts as one trial. That is conservative, and
-    /// at 0 and 1 it can be wider than the interval one success more would give; prefer
-    /// `rate_of`.
-    pub fn rate(&self, confidence: f64) -> (f64, f64, f64) {
-        self.rate_with(confidence, self.kish(self.deals as f64))
-    }
-
-    fn rate_with(&self, confidence: f64, n_eff: f64) -> (f64, f64, f64) {
+        let n_eff = self.effective_samples(trial);
         let p = self.mean().clamp(0.0, 1.0);
         if self.deals < 2 {
             return (p, 0.0, 1.0);
@@ -137,15 +126,11 @@ impl Clustered {
     /// deals of equal size), so the interval at 0 is never wider than at one success, which
     /// counting a deal as one trial made it.
     pub fn effective_samples(&self, trial: u64) -> f64 {
-        self.kish(self.n as f64 / trial.max(1) as f64)
-    }
-
-    fn kish(&self, without_spread: f64) -> f64 {
         let p = self.mean().clamp(0.0, 1.0);
         let var = p * (1.0 - p);
         match self.variance_of_mean() {
             Some(v) if v > 0.0 && var > 0.0 => var / v,
-            _ => without_spread,
+            _ => self.n as f64 / trial.max(1) as f64,
         }
     }
 }

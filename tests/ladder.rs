@@ -410,7 +410,7 @@ fn the_ladder_command_prints_its_figures_and_json() {
 /// steps.
 #[test]
 fn a_swept_ladder_prints_the_exact_bound_of_its_deals() {
-    let o = hunters(&[
+    let args = [
         "ladder",
         "--games",
         "200",
@@ -420,9 +420,9 @@ fn a_swept_ladder_prints_the_exact_bound_of_its_deals() {
         "random,greedy",
         "--replays",
         "1",
-        "--json",
         "2020",
-    ]);
+    ];
+    let o = hunters(&[&args[..], &["--json"]].concat());
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let s = &v["variants"][0];
@@ -449,18 +449,7 @@ fn a_swept_ladder_prints_the_exact_bound_of_its_deals() {
         steps <= exact / step_elo + 1e-9 && steps > 2.5,
         "depth {steps}"
     );
-    let text = hunters(&[
-        "ladder",
-        "--games",
-        "200",
-        "--seed",
-        "4",
-        "--bots",
-        "random,greedy",
-        "--replays",
-        "1",
-        "2020",
-    ]);
+    let text = hunters(&args);
     let out = stdout(&text);
     for needle in [
         format!("≤ {:+.0}", r),
