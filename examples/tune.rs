@@ -12,8 +12,15 @@
 //!     --against mcts-v1:1 --deals 1000 2002 2014 2020 2002-scout 2014-scout
 //! ```
 //!
+//! `--against-self N` plays the tuned bot against itself with N playouts (its own numbers,
+//! which a bot name cannot give): what one doubling of the budget buys (`--playouts 500
+//! --against-self 250`). With numbers set, `--against mcts:N` plays them too. The time each
+//! side took per move is printed first (wall time inside its decisions; the deals run on
+//! every core, so compare the two figures of one run, not runs on a busy machine).
+//!
 //! `KEY=VALUE` sets one of the search's numbers ([`Params`]; `allocation=ucb1`, `halving` or
-//! `even`) or one of the evaluation's weights ([`Weights`]), by its field name, starting from
+//! `even`; `policy=bare`, `greedy` or `evaluation`) or one of the evaluation's weights
+//! ([`Weights`]), by its field name, starting from
 //! `--base current` (the default: the current bot's own numbers, those of the first variant's
 //! edition once a number is set) or `--base first`. `--search` moves the evaluation's weights
 //! one at a time from there (see `coordinate_search`) and prints every trial; `--steps
@@ -73,6 +80,7 @@ fn run() -> Result<(), String> {
     let mut search = false;
     let mut playouts = DEFAULT_PLAYOUTS;
     let mut against = Vec::new();
+    let mut self_at = Vec::new();
     let mut seed = 31337;
     let mut deals = 100;
     let mut steps: Vec<(String, i64)> = STEPS.iter().map(|&(k, s)| (k.to_string(), s)).collect();
@@ -85,6 +93,7 @@ fn run() -> Result<(), String> {
             "--seed" => seed = number(&value("--seed")?)?,
             "--playouts" => playouts = number(&value("--playouts")?)? as u32,
             "--against" => against.push(value("--against")?.parse()?),
+            "--against-self" => self_at.push(number(&value("--against-self")?)? as u32),
             "--base" => base = value("--base")?,
             "--steps" => steps = parse_steps(&value("--steps")?)?,
             kv if kv.contains('=') => overrides.push(kv.to_string()),
@@ -110,6 +119,10 @@ fn run() -> Result<(), String> {
     if variants.is_empty() {
         return Err("name one or more variants, e.g. 2020".to_string());
     }
+    // The tuned bot itself at other budgets: its own numbers, which `BotKind` cannot name.
+    for &p in &self_at {
+        against.push(BotKind::Mcts { playouts: p });
+    }
     if against.is_empty() {
         against.push(BotKind::MctsV1 {
             playouts: DEFAULT_PLAYOUTS,
@@ -128,6 +141,8 @@ fn run() -> Result<(), String> {
         return coordinate_search(&mut setup, &steps);
     }
     let (wins, margins) = play(&setup);
+    let (tuned_ms, other_ms) = ms_per_move();
+    println!("time per move: {tuned_ms:.3} ms, against {other_ms:.3} ms");
     let n = wins.len() as f64;
     let (mean, half) = interval(&wins);
     let (margin, margin_half) = interval(&margins);
@@ -315,10 +330,20 @@ fn set_search(params: &mut Params, key: &str, value: &str, kv: &str) -> Result<b
         "exploration" => params.exploration = float()?,
         "scale" => params.scale = float()?,
         "rounds" => params.rounds = int()? as usize,
+        "plies" => params.plies = int()? as usize,
+        "shortlist" => params.shortlist = int()? as usize,
         "placements_kept" => params.placements_kept = int()? as usize,
         "pieces_kept" => params.pieces_kept = int()? as usize,
         "draw_value" => params.draw_value = int()?,
         "piece_chance" => params.piece_chance = int()? as u32,
+        "policy" => {
+            params.policy = match value {
+                "bare" => mcts::Policy::Bare,
+                "greedy" => mcts::Policy::Greedy,
+                "evaluation" => mcts::Policy::Evaluation,
+                _ => return Err(format!("policy is bare or greedy, not {value}")),
+            }
+        }
         "prior_visits" => params.prior_visits = int()? as u32,
         _ => return Ok(false),
     }
@@ -349,6 +374,46 @@ fn set_weight(weights: &mut Weights, key: &str, value: &str, kv: &str) -> Result
 
 /// Each deal's share of the points (a win 1, a draw ½) of the tuned bot over its two games,
 /// and its mean margin, deal by deal.
+/// Time spent choosing, and moves chosen: by the tuned bot, then by the others.
+static CLOCK: [std::sync::atomic::AtomicU64; 4] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; 4];
+
+/// A bot whose decisions are timed into [`CLOCK`] (`which`: 0 the tuned bot, 2 the others).
+struct Timed {
+    bot: Box<dyn Bot + Send>,
+    which: usize,
+}
+
+impl Bot for Timed {
+    fn name(&self) -> String {
+        self.bot.name()
+    }
+
+    fn choose(
+        &mut self,
+        game: &Game,
+        moves: &[hunters::game::Move],
+    ) -> Result<hunters::game::Move, String> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let t = std::time::Instant::now();
+        let mv = self.bot.choose(game, moves);
+        CLOCK[self.which].fetch_add(t.elapsed().as_nanos() as u64, Relaxed);
+        CLOCK[self.which + 1].fetch_add(1, Relaxed);
+        mv
+    }
+}
+
+/// Milliseconds per move of the tuned bot and of the others since the last call.
+fn ms_per_move() -> (f64, f64) {
+    use std::sync::atomic::Ordering::Relaxed;
+    let per = |i: usize| {
+        let ns = CLOCK[i].swap(0, Relaxed) as f64;
+        let n = CLOCK[i + 1].swap(0, Relaxed).max(1) as f64;
+        ns / n / 1e6
+    };
+    (per(0), per(2))
+}
+
 fn play(setup: &Setup) -> (Vec<f64>, Vec<f64>) {
     parallel::in_parallel(setup.deals, parallel::cores(), |deal| {
         let seed = deal_seed(setup.seed, deal);
@@ -376,14 +441,28 @@ fn game(setup: &Setup, against: &BotKind, seed: u64, tuned_seat: usize) -> (f64,
         .map(|seat| -> Box<dyn Bot + Send> {
             if seat == tuned_seat {
                 let rng = stream(seed, &format!("bot {seat}"));
-                Box::new(match setup.fixed {
-                    Some(Numbers { params, weights }) => {
-                        MctsBot::with_params(rng, setup.playouts, params, weights)
-                    }
-                    None => MctsBot::new(rng, setup.playouts),
+                Box::new(Timed {
+                    bot: Box::new(match setup.fixed {
+                        Some(Numbers { params, weights }) => {
+                            MctsBot::with_params(rng, setup.playouts, params, weights)
+                        }
+                        None => MctsBot::new(rng, setup.playouts),
+                    }),
+                    which: 0,
+                })
+            } else if let (BotKind::Mcts { playouts }, Some(Numbers { params, weights })) =
+                (against, setup.fixed)
+            {
+                let rng = stream(seed, &format!("bot {seat}"));
+                Box::new(Timed {
+                    bot: Box::new(MctsBot::with_params(rng, *playouts, params, weights)),
+                    which: 2,
                 })
             } else {
-                against.make(seed, seat)
+                Box::new(Timed {
+                    bot: against.make(seed, seat),
+                    which: 2,
+                })
             }
         })
         .collect();

@@ -555,9 +555,16 @@ impl Bot for GreedyBot {
 }
 
 impl GreedyBot {
-    /// The best of `moves` (not empty) and its value; ties broken from the bot's stream.
-    fn best(&mut self, game: &Game, moves: &[Move]) -> (i64, Move) {
-        // Moves come grouped by placement and recall; each group is weighed from one trial.
+    /// The value of each of `moves` (thousandths of a point, as the bot weighs them, without
+    /// its Scout choices): for a search that shortlists the moves worth a closer look.
+    pub fn values(&mut self, game: &Game, moves: &[Move]) -> &[i64] {
+        self.new_decision(game);
+        self.weigh(game, moves);
+        &self.values
+    }
+
+    /// Weighs every move of `moves` into `self.values`.
+    fn weigh(&mut self, game: &Game, moves: &[Move]) {
         let mut values = std::mem::take(&mut self.values);
         values.clear();
         let mut i = 0;
@@ -576,6 +583,14 @@ impl GreedyBot {
             self.values_of_placement(game, &moves[i..j], &mut values);
             i = j;
         }
+        self.values = values;
+    }
+
+    /// The best of `moves` (not empty) and its value; ties broken from the bot's stream.
+    fn best(&mut self, game: &Game, moves: &[Move]) -> (i64, Move) {
+        // Moves come grouped by placement and recall; each group is weighed from one trial.
+        self.weigh(game, moves);
+        let values = std::mem::take(&mut self.values);
         let mut best_value = i64::MIN;
         let mut best = std::mem::take(&mut self.best);
         best.clear();

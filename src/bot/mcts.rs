@@ -72,8 +72,8 @@ use crate::game::{Game, Move, MovePicker, Play};
 use crate::rng::{Stream, below, shuffle, shuffle_prefix};
 use rand_core::{Rng, SeedableRng};
 
-use super::Bot;
 use super::evaluation::{Evaluator, Weights};
+use super::{Bot, GreedyBot};
 
 /// Playouts per decision of `mcts` without a number.
 pub const DEFAULT_PLAYOUTS: u32 = 1000;
@@ -122,6 +122,36 @@ pub struct Params {
     /// In thousandths: how often a move of a playout is drawn from every legal move, pieces
     /// included, rather than from the bare placements.
     pub piece_chance: u32,
+    /// How the seats play in a playout.
+    pub policy: Policy,
+    /// Moves a playout goes on for after the bot's own, if not whole rounds (0: all seats
+    /// [`Params::rounds_for`] times, so that the evaluation judges the position right after
+    /// the bot's own move, as it was tuned to). For measuring: with an opponent's move last,
+    /// the evaluation credits the bot with what the player to move may take next, and the
+    /// search learns to leave features open for itself.
+    pub plies: usize,
+    /// [`Policy::Evaluation`]: how many moves (best by greedy's valuation) the evaluation
+    /// judges at each move of a playout; 0 for all.
+    pub shortlist: usize,
+}
+
+/// How every seat moves in a playout. A playout's end is judged by the evaluation, which was
+/// tuned on the position right after its player's own move (the one-move bot's question);
+/// judged anywhere else, its weights for the player to move are there to be exploited (see
+/// [`Params::plies`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// The drawn tile laid at random, without a piece (or, [`Params::piece_chance`] of the
+    /// time, any legal move at random): `mcts-v1`'s and `mcts-v2`'s.
+    Bare,
+    /// The move `greedy` would play, pieces included: every seat claims and completes what
+    /// pays at once, but never sees what it leaves to the next player.
+    Greedy,
+    /// The move of best value by the evaluation (the mover's lead right after it), among the
+    /// [`Params::shortlist`] best by greedy's valuation: every seat plays as the one-move
+    /// bot does, so that a move is judged against the replies the evaluation itself would
+    /// find.
+    Evaluation,
 }
 
 impl Params {
@@ -136,6 +166,9 @@ impl Params {
         draw_value: 0,
         piece_chance: 0,
         prior_visits: 0,
+        policy: Policy::Bare,
+        plies: 0,
+        shortlist: 0,
     };
 
     /// The second searching bot's numbers (`mcts-v2`), the same in every edition: measured at
@@ -241,8 +274,8 @@ pub struct MctsBot {
     order: Vec<usize>,
     /// Sequential halving: the candidates still in (indexes into `order`).
     alive: Vec<usize>,
-    /// Buffers for a playout move with a piece.
-    picker: MovePicker,
+    /// How the seats play in the playouts, with their buffers.
+    seats: Seats,
 }
 
 impl MctsBot {
@@ -294,7 +327,7 @@ impl MctsBot {
             values: Vec::new(),
             order: Vec::new(),
             alive: Vec::new(),
-            picker: MovePicker::default(),
+            seats: Seats::default(),
             rounds: params.rounds_for(playouts),
         }
     }
@@ -387,23 +420,42 @@ impl MctsBot {
             }
         }
         scratch.reorder_unseen(&self.dealt.0, &self.dealt.1);
+        if self.params.policy != Policy::Bare {
+            // The seats break ties from the deal's stream: every candidate played on the same
+            // deal meets the same replies wherever its move changes nothing.
+            let mut key = [0u8; 32];
+            rng.fill_bytes(&mut key);
+            self.seats.start(Stream::from_seed(key));
+        }
         scratch.play_unchecked(mv);
-        for _ in 0..self.rounds * scratch.players() {
-            if scratch.turn().is_none() {
+        let plies = match self.params.plies {
+            0 => self.rounds * scratch.players(),
+            p => p,
+        };
+        // Seats that play by a policy go on until the bot's own move ends a turn (a Scout
+        // turn is two decisions, a bonus turn one more), so that the evaluation judges the
+        // position it was tuned on; the bare playouts of the yardsticks count moves.
+        let whole_turns = self.params.policy != Policy::Bare && self.params.plies == 0;
+        let mut played = 0;
+        let mut last = me;
+        while let Some(turn) = scratch.turn() {
+            if played >= plies && (!whole_turns || (last == me && turn.player != me)) {
                 break;
             }
-            // The tile only, at random: a move without a piece or recall (there is always
-            // one: the draw, or the tile at one of its placements).
-            let chance = self.params.piece_chance;
-            let m = if chance > 0 && below(rng, 1000) < chance as usize {
-                scratch.pick_move(&mut self.picker, |n| below(rng, n))
-            } else {
-                scratch.pick_bare_move(|n| below(rng, n))
-            };
+            // Bounded whatever the turns do: a playout never runs on for more than two rounds
+            // past its length.
+            if played >= plies + 2 * scratch.players() + 2 {
+                break;
+            }
+            let m = self
+                .seats
+                .choose(scratch, &self.params, &mut self.evaluator, rng);
             let Some(m) = m else {
                 break;
             };
+            last = turn.player;
             scratch.play_unchecked(m);
+            played += 1;
         }
         let lead = self.evaluator.lead(scratch, me) + chance_bonus(mv, &self.params);
         if self.version != Version::First {
@@ -418,6 +470,100 @@ impl MctsBot {
             let scratch = self.scratch.get_or_insert_with(|| game.clone());
             scratch.copy_for_trial(game);
         }
+    }
+}
+
+/// The seats of a playout: the move each plays by [`Params::policy`], and the buffers.
+#[derive(Default)]
+struct Seats {
+    /// Buffers for a random move with a piece.
+    picker: MovePicker,
+    /// Greedy's valuation: the seats' moves ([`Policy::Greedy`]) or the shortlist
+    /// ([`Policy::Evaluation`]).
+    greedy: Option<GreedyBot>,
+    legal: Vec<Move>,
+    order: Vec<usize>,
+    /// The copy a seat tries its moves on ([`Policy::Evaluation`]): the playout is a trial
+    /// already, and a game holds one trial at a time.
+    inner: Option<Game>,
+}
+
+impl Seats {
+    /// A new playout: ties are broken from `rng`.
+    fn start(&mut self, rng: Stream) {
+        match &mut self.greedy {
+            Some(g) => {
+                g.start_over(rng);
+            }
+            none => *none = Some(GreedyBot::new(rng)),
+        }
+    }
+
+    /// The move of the seat to move in `game` (a playout), or none if it has none.
+    fn choose(
+        &mut self,
+        game: &Game,
+        params: &Params,
+        evaluator: &mut Evaluator,
+        rng: &mut Stream,
+    ) -> Option<Move> {
+        let chance = params.piece_chance as usize;
+        if chance > 0 && below(rng, 1000) < chance {
+            return game.pick_move(&mut self.picker, |n| below(rng, n));
+        }
+        match params.policy {
+            Policy::Bare => game.pick_bare_move(|n| below(rng, n)),
+            Policy::Greedy => {
+                game.legal_moves(&mut self.legal);
+                let greedy = self.greedy.as_mut().expect("made at the playout's start");
+                (!self.legal.is_empty()).then(|| {
+                    greedy
+                        .choose(game, &self.legal)
+                        .expect("greedy always chooses")
+                })
+            }
+            Policy::Evaluation => {
+                game.legal_moves(&mut self.legal);
+                if self.legal.is_empty() {
+                    return None;
+                }
+                let mover = game.turn().map_or(0, |t| t.player);
+                self.shortlist(game, params.shortlist);
+                let inner = self.inner.get_or_insert_with(|| game.clone());
+                inner.copy_for_trial(game);
+                let mut best = (i64::MIN, self.legal[0]);
+                for &m in &self.legal {
+                    inner.begin_trial();
+                    inner.play_unchecked(m);
+                    let v = evaluator.lead(inner, mover);
+                    inner.undo_trial();
+                    if v > best.0 {
+                        best = (v, m);
+                    }
+                }
+                Some(best.1)
+            }
+        }
+    }
+
+    /// Keeps in `self.legal` the `n` moves of best value by greedy's valuation (all if `n`
+    /// is 0), in their order.
+    fn shortlist(&mut self, game: &Game, n: usize) {
+        if n == 0 || self.legal.len() <= n {
+            return;
+        }
+        let greedy = self.greedy.as_mut().expect("made at the playout's start");
+        let values = greedy.values(game, &self.legal);
+        self.order.clear();
+        self.order.extend(0..self.legal.len());
+        self.order
+            .sort_by_key(|&i| (std::cmp::Reverse(values[i]), i));
+        self.order.truncate(n);
+        self.order.sort_unstable();
+        for (k, &i) in self.order.iter().enumerate() {
+            self.legal[k] = self.legal[i];
+        }
+        self.legal.truncate(n);
     }
 }
 
