@@ -179,8 +179,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Some(path) => Some(rows::GamesOut::create(path, bots.len())?),
         None => None,
     };
-    let mut write_row = |g: play::Game| match &mut rows {
-        Some(out) => out.row(&g, &labels[g.variant]),
+    let mut write_rows = |d: u64, by_variant: &[Vec<hunters::compare::Outcome>]| match &mut rows {
+        Some(out) => play::each_game(&plan, args.seed, d, by_variant, |g| {
+            out.row(&g, &labels[g.variant])
+        }),
         None => Ok(()),
     };
     let played = play::play(
@@ -191,7 +193,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         jobs,
         args.games_out
             .is_some()
-            .then_some(&mut write_row as play::EachGame),
+            .then_some(&mut write_rows as play::EachDeal),
     )?;
     if let Some(out) = rows {
         out.finish()?;
@@ -229,6 +231,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         precision: Precision::default(),
         games_per_second: if wall > 0.0 { games_played / wall } else { 0.0 },
         wall_seconds: wall,
+        time_per_move: played.time_per_move,
     };
     output(report, args)
 }
@@ -315,6 +318,7 @@ fn merge(args: &Args) -> Result<ExitCode> {
                     a.tally.merge(&b.tally);
                 }
                 m.wall_seconds += r.wall_seconds;
+                report_data::BotTime::merge(&mut m.time_per_move, &r.time_per_move);
             }
         }
     }
