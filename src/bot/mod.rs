@@ -227,6 +227,23 @@ impl BotKind {
         }
     }
 
+    /// This bot forgoing the moves of `class` too (`mcts` → `mcts/no-hunters`); itself when
+    /// it forgoes them already.
+    pub fn forgoing(&self, class: Class) -> BotKind {
+        match self.clone() {
+            BotKind::Restricted { bot, mut without } => {
+                without.push(class);
+                without.sort();
+                without.dedup();
+                BotKind::Restricted { bot, without }
+            }
+            bot => BotKind::Restricted {
+                bot: Box::new(bot),
+                without: vec![class],
+            },
+        }
+    }
+
     /// The same bot with `ms` milliseconds for each answer, if it runs outside the program.
     pub fn with_timeout(self, ms: u64) -> BotKind {
         match self {
