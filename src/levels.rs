@@ -29,7 +29,9 @@ use crate::bot::{BotKind, Class};
 use crate::compare::{Outcome, Tally};
 use crate::measures::CATEGORIES;
 use crate::statistics::{CONFIDENCE, Clustered};
-use crate::summary::{HALF_POINTS, Interval, deals_needed, estimate, first_player_edge, rate};
+use crate::summary::{
+    HALF_POINTS, Interval, deals_needed, estimate, first_player_edge, rate, round,
+};
 
 /// How narrow the step between the two highest levels must be for an answer in points to be
 /// settled: its interval's half-width at most this, in points (per player and game for a
@@ -299,9 +301,9 @@ impl Levels {
 /// interval over the deals' effective number of games).
 fn value(kind: Kind, c: &Clustered, seats: usize) -> Interval {
     let percent = |i: Interval| Interval {
-        value: 100.0 * i.value,
-        low: 100.0 * i.low,
-        high: 100.0 * i.high,
+        value: round(100.0 * i.value),
+        low: round(100.0 * i.low),
+        high: round(100.0 * i.high),
     };
     match kind {
         Kind::PairedDifference | Kind::Margin => mean(c, 1.0),
@@ -314,9 +316,9 @@ fn value(kind: Kind, c: &Clustered, seats: usize) -> Interval {
 fn mean(c: &Clustered, scale: f64) -> Interval {
     let e = estimate(c, CONFIDENCE);
     Interval {
-        value: scale * e.mean,
-        low: scale * (e.mean - e.half_width),
-        high: scale * (e.mean + e.half_width),
+        value: round(scale * e.mean),
+        low: round(scale * (e.mean - e.half_width)),
+        high: round(scale * (e.mean + e.half_width)),
     }
 }
 

@@ -103,7 +103,7 @@ pub struct Summary {
 }
 
 /// Rounded so that the text is the same on every machine.
-fn round(x: f64) -> f64 {
+pub fn round(x: f64) -> f64 {
     (x * 1e4).round() / 1e4
 }
 

@@ -33,8 +33,8 @@ pub fn print(run: &Run) {
              the class ({}) against itself, the seats rotated. Paired differences (A − B) in \
              points per player and game; the first player's edge in percentage points of \
              wins (seat 1's share minus an even share); a win rate in percent of the games \
-             the bot forgoing the class wins (a shared best total counting half), its margin \
-             in points per game. The last step is {} − {}, deal by deal.",
+             the bot forgoing the class wins (a shared best total counting half; an even \
+             share is one over the seats), its margin in points per game. The last step is {} − {}, deal by deal.",
             c.without.join(", "),
             levels[levels.len() - 1],
             levels[levels.len() - 2]
