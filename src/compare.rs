@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bot::{Bot, BotError, BotKind, play_out_watching};
+use crate::bot::{Bot, BotError, BotKind, Clock, play_out_timed};
 use crate::feature::MAX_PLAYERS;
 use crate::game::{Category, Game};
 use crate::measures::{ByMeasure, MEASURES, Measure};
@@ -732,6 +732,8 @@ pub struct Table {
     /// The bot in each seat, and the kind it was made as.
     bots: Vec<Box<dyn Bot + Send>>,
     kinds: Vec<BotKind>,
+    /// The time each kind of bot spent choosing since [`Table::take_clocks`] last emptied it.
+    clocks: Vec<(BotKind, Clock)>,
 }
 
 impl Table {
@@ -808,8 +810,23 @@ impl Table {
                 self.kinds[seat] = kind.clone();
             }
         }
-        play_out_watching(game, &mut self.bots, watch)?;
+        let mut clocks = [Clock::default(); MAX_PLAYERS];
+        let clocks = &mut clocks[..seats.len()];
+        play_out_timed(game, &mut self.bots, watch, clocks)?;
+        for (kind, &clock) in seats.iter().zip(clocks.iter()) {
+            match self.clocks.iter_mut().find(|(k, _)| k == kind) {
+                Some((_, c)) => c.add(clock),
+                None => self.clocks.push((kind.clone(), clock)),
+            }
+        }
         Ok(game)
+    }
+
+    /// The time each kind of bot spent choosing in the games played here since the last
+    /// call, and the moves it chose, in the order the bots first sat; the clocks start again
+    /// at zero. Timing only: no result depends on it.
+    pub fn take_clocks(&mut self) -> Vec<(BotKind, Clock)> {
+        std::mem::take(&mut self.clocks)
     }
 }
 

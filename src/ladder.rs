@@ -76,19 +76,10 @@ pub struct Ladder {
 impl Ladder {
     /// The strongest bot forgoing `class`.
     pub fn restricted(&self, class: Class) -> BotKind {
-        let top = self.bots.last().expect("a ladder has a bot").clone();
-        match top {
-            BotKind::Restricted { bot, mut without } => {
-                without.push(class);
-                without.sort();
-                without.dedup();
-                BotKind::Restricted { bot, without }
-            }
-            bot => BotKind::Restricted {
-                bot: Box::new(bot),
-                without: vec![class],
-            },
-        }
+        self.bots
+            .last()
+            .expect("a ladder has a bot")
+            .forgoing(class)
     }
 }
 

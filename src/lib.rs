@@ -50,6 +50,7 @@ pub mod feature;
 pub mod game;
 pub mod illegal;
 pub mod ladder;
+pub mod levels;
 pub mod log;
 pub mod measures;
 pub mod notation;

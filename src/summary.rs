@@ -103,7 +103,7 @@ pub struct Summary {
 }
 
 /// Rounded so that the text is the same on every machine.
-fn round(x: f64) -> f64 {
+pub fn round(x: f64) -> f64 {
     (x * 1e4).round() / 1e4
 }
 
@@ -121,9 +121,9 @@ pub fn estimate(c: &Clustered, confidence: f64) -> Estimate {
 
 /// How many samples of a tally make one game, a trial of its rates: a seat's share of the
 /// wins is kept in sixtieths, a bot's result in half-points, a rank in whole games.
-const SIXTIETHS: u64 = 60;
-const HALF_POINTS: u64 = 2;
-const GAMES: u64 = 1;
+pub const SIXTIETHS: u64 = 60;
+pub const HALF_POINTS: u64 = 2;
+pub const GAMES: u64 = 1;
 
 /// The rate of `c` (samples from 0 to 1, `trial` of them a game) with its interval at
 /// `confidence`.
@@ -133,6 +133,27 @@ pub fn rate(c: &Clustered, confidence: f64, trial: u64) -> Interval {
         value: round(value),
         low: round(low),
         high: round(high),
+    }
+}
+
+/// The first player's edge: seat 1's share of the wins (`sixtieths`, its share kept in
+/// sixtieths of a game, a shared victory split) minus an even share, `1 / seats`, with the
+/// share's interval at [`CONFIDENCE`] moved by as much. A fraction of a game; without games,
+/// the whole range of a share.
+pub fn first_player_edge(sixtieths: Option<&Clustered>, seats: usize) -> Interval {
+    let s = sixtieths.map_or(
+        Interval {
+            value: 0.0,
+            low: 0.0,
+            high: 1.0,
+        },
+        |c| rate(c, CONFIDENCE, SIXTIETHS),
+    );
+    let even = 1.0 / seats.max(1) as f64;
+    Interval {
+        value: round(s.value - even),
+        low: round(s.low - even),
+        high: round(s.high - even),
     }
 }
 
@@ -179,7 +200,6 @@ fn bot_summary(t: &BotTally, seats: usize) -> BotSummary {
 impl Summary {
     /// The summary of `t`, its paired differences (if any) at `paired_confidence`.
     pub fn of(t: &Tally, paired_confidence: f64) -> Summary {
-        let seats = t.wins.len().max(1) as f64;
         let e = |c: &Clustered| estimate(c, CONFIDENCE);
         let paired = <[Clustered; 6]>::try_from(t.paired.as_slice()).ok();
         Summary {
@@ -213,22 +233,7 @@ impl Summary {
                 .iter()
                 .map(|c| rate(c, CONFIDENCE, SIXTIETHS))
                 .collect(),
-            first_player_advantage: {
-                let s = t.win_sixtieths.first().map_or(
-                    Interval {
-                        value: 0.0,
-                        low: 0.0,
-                        high: 1.0,
-                    },
-                    |c| rate(c, CONFIDENCE, SIXTIETHS),
-                );
-                let even = 1.0 / seats;
-                Interval {
-                    value: round(s.value - even),
-                    low: round(s.low - even),
-                    high: round(s.high - even),
-                }
-            },
+            first_player_advantage: first_player_edge(t.win_sixtieths.first(), t.wins.len()),
             rank_by_seat: t
                 .ranks
                 .iter()

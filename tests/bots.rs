@@ -225,6 +225,7 @@ fn simulate_with_mcts_does_not_depend_on_threads_and_reports_bot_against_bot() {
         let mut v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
         v["games_per_second"] = 0.into();
         v["wall_seconds"] = 0.into();
+        v["time_per_move"] = 0.into();
         v
     };
     let one = run("1");

@@ -15,6 +15,7 @@ fn without_timing(json: &str) -> serde_json::Value {
     let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
     if v.get("games_per_second").is_some() {
         v["games_per_second"] = 0.into();
+        v["time_per_move"] = 0.into();
     }
     v["wall_seconds"] = 0.into();
     v

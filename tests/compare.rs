@@ -148,7 +148,11 @@ fn diff_of_a_log_names_the_features_that_score_differently() {
 
 fn without_timing(json: &str) -> String {
     json.lines()
-        .filter(|l| !l.contains("\"games_per_second\"") && !l.contains("\"wall_seconds\""))
+        .filter(|l| {
+            !["games_per_second", "wall_seconds", "seconds", "ms_per_move"]
+                .iter()
+                .any(|k| l.contains(&format!("\"{k}\"")))
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -170,6 +174,11 @@ fn simulate_results_do_not_depend_on_threads_or_shards() {
     assert_eq!(without_timing(&one), without_timing(&two));
     let v: serde_json::Value = serde_json::from_str(&one).unwrap();
     assert!(v["games_per_second"].as_f64().unwrap() > 0.0);
+    // The time per move is there and positive (its value is timing, never compared).
+    let time = &v["time_per_move"][0];
+    assert_eq!(time["bot"], "random");
+    assert!(time["moves"].as_u64().unwrap() > 0);
+    assert!(time["ms_per_move"].as_f64().unwrap() > 0.0);
     assert_eq!(v["results"][0]["tally"]["games"], 2000);
     assert!(v["results"][1]["summary"]["paired_difference"]["total"]["mean"].is_number());
 

@@ -234,6 +234,7 @@ fn simulate_shards_merge_to_the_whole_run() {
         let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
         v["games_per_second"] = 0.into();
         v["wall_seconds"] = 0.into();
+        v["time_per_move"] = 0.into();
         v
     };
     let merged = timeless(&stdout(&o));

@@ -278,6 +278,34 @@ fn simulate_json_has_the_documented_keys() {
 }
 
 #[test]
+fn simulate_levels_json_has_the_documented_keys() {
+    let whole = json_of(&[
+        "simulate",
+        "--levels",
+        "random,greedy",
+        "--games",
+        "6",
+        "--json",
+        "2002",
+        "2020",
+    ]);
+    let shard = json_of(&[
+        "simulate",
+        "--levels",
+        "random,random",
+        "--games",
+        "6",
+        "--shard",
+        "1/2",
+        "--json",
+        "2002",
+        "2002-scout",
+    ]);
+    assert_eq!(shard["shard"], "1/2");
+    check("simulate --levels", &[whole, shard]);
+}
+
+#[test]
 fn tiles_json_has_the_documented_keys_and_the_names_moves_use() {
     let classic = json_of(&["tiles", "--variant", "2002-scout", "--json"]);
     let menhir = json_of(&["tiles", "--tile-set", "menhir", "--json"]);

@@ -47,6 +47,8 @@ mod intervals;
 mod json;
 #[path = "ladder.rs"]
 mod ladder;
+#[path = "levels.rs"]
+mod levels;
 #[path = "logs.rs"]
 mod logs;
 #[path = "measures.rs"]

@@ -227,6 +227,23 @@ impl BotKind {
         }
     }
 
+    /// This bot forgoing the moves of `class` too (`mcts` → `mcts/no-hunters`); itself when
+    /// it forgoes them already.
+    pub fn forgoing(&self, class: Class) -> BotKind {
+        match self.clone() {
+            BotKind::Restricted { bot, mut without } => {
+                without.push(class);
+                without.sort();
+                without.dedup();
+                BotKind::Restricted { bot, without }
+            }
+            bot => BotKind::Restricted {
+                bot: Box::new(bot),
+                without: vec![class],
+            },
+        }
+    }
+
     /// The same bot with `ms` milliseconds for each answer, if it runs outside the program.
     pub fn with_timeout(self, ms: u64) -> BotKind {
         match self {
@@ -369,11 +386,40 @@ pub fn play_out(game: &mut Game, bots: &mut [Box<dyn Bot + Send>]) -> Result<(),
 pub fn play_out_watching(
     game: &mut Game,
     bots: &mut [Box<dyn Bot + Send>],
+    watch: impl FnMut(&Game),
+) -> Result<(), BotError> {
+    play_out_timed(game, bots, watch, &mut [])
+}
+
+/// The wall time one seat's bot spent choosing, and the moves it chose: what a bot costs to
+/// play. Not part of any result: the same game takes another time on another run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub nanos: u64,
+    pub moves: u64,
+}
+
+impl Clock {
+    pub fn add(&mut self, o: Clock) {
+        self.nanos += o.nanos;
+        self.moves += o.moves;
+    }
+}
+
+/// [`play_out_watching`], adding to `clocks[seat]` (when `clocks` has a slot for the seat)
+/// the time the seat's bot spent in [`Bot::choose_in`] and the moves it chose. Only the
+/// choosing is timed, in the thread that plays the game, so the figure is one core's time
+/// for the bot's own work, apart from the engine's playing of the move.
+pub fn play_out_timed(
+    game: &mut Game,
+    bots: &mut [Box<dyn Bot + Send>],
     mut watch: impl FnMut(&Game),
+    clocks: &mut [Clock],
 ) -> Result<(), BotError> {
     let mut moves = Vec::new();
     while let Some(turn) = game.turn() {
         let bot = &mut bots[turn.player];
+        let start = (!clocks.is_empty()).then(std::time::Instant::now);
         let mv = bot
             .choose_in(game, &mut moves)
             .map_err(|message| BotError {
@@ -381,6 +427,10 @@ pub fn play_out_watching(
                 bot: bot.name(),
                 message,
             })?;
+        if let (Some(start), Some(clock)) = (start, clocks.get_mut(turn.player)) {
+            clock.nanos += start.elapsed().as_nanos() as u64;
+            clock.moves += 1;
+        }
         game.play_unchecked(mv);
         watch(game);
     }

@@ -93,6 +93,95 @@ pub(super) fn shard_deals(deals: u64, k: u64, m: u64) -> Vec<u64> {
     (0..deals).filter(|d| d % m == k - 1).collect()
 }
 
+/// The `--json` output of one shard of a run, which `--merge` adds up with the others.
+pub(super) trait Shard: Sized + serde::de::DeserializeOwned {
+    /// What the files must be, for the message when one is not: `the --json output of
+    /// hunters simulate`.
+    const WHAT: &'static str;
+    /// What identifies a run, for the message when a file is of another run.
+    const RUN: &'static str;
+    fn stamp(&self) -> &Stamp;
+    /// `K/M`, or none for a whole run.
+    fn shard(&self) -> Option<&str>;
+    /// Whether `other` is a slice of the same run.
+    fn same_run(&self, other: &Self) -> bool;
+    /// Adds `other`'s deals (sums, and timing).
+    fn add(&mut self, other: Self);
+    /// Marks the sum of every slice as the whole run.
+    fn make_whole(&mut self);
+}
+
+/// The shards in `paths` added up into the whole run: every slice of one run, each once,
+/// written by one version.
+pub(super) fn merge_shards<T: Shard>(paths: &[std::path::PathBuf]) -> Result<T> {
+    use anyhow::Context;
+    let mut merged: Option<T> = None;
+    let mut seen: Vec<String> = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("{}: cannot read the file", path.display()))?;
+        let r: T = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not {}", path.display(), T::WHAT))?;
+        let Some(shard) = r.shard().map(str::to_string) else {
+            bail!(
+                "{}: a whole run, not a shard; only shards merge",
+                path.display()
+            );
+        };
+        if seen.contains(&shard) {
+            bail!("{}: shard {shard} appears twice", path.display());
+        }
+        seen.push(shard);
+        match &mut merged {
+            None => merged = Some(r),
+            Some(m) => {
+                let (a, b) = (m.stamp(), r.stamp());
+                if a != b {
+                    bail!(
+                        "{}: written by hunters {} (JSON schema {}), the first shard by hunters \
+                         {} (schema {}); run every shard with one version",
+                        path.display(),
+                        b.version,
+                        b.schema,
+                        a.version,
+                        a.schema
+                    );
+                }
+                if !m.same_run(&r) {
+                    bail!("{}: a shard of another run ({})", path.display(), T::RUN);
+                }
+                m.add(r);
+            }
+        }
+    }
+    let Some(mut m) = merged else {
+        bail!("--merge needs the files of the shards");
+    };
+    let total: u64 = seen
+        .first()
+        .and_then(|s| s.split_once('/'))
+        .and_then(|(_, n)| n.parse().ok())
+        .unwrap_or(0);
+    if seen.len() as u64 != total {
+        bail!(
+            "the run has {total} shards but {} were given; every shard is needed",
+            seen.len()
+        );
+    }
+    m.make_whole();
+    Ok(m)
+}
+
+/// A class of moves, by its name (`no-hunters`, or its other name `no-meadows`).
+pub(super) fn class(name: &str) -> Result<hunters::bot::Class, String> {
+    hunters::bot::Class::named(name).ok_or_else(|| {
+        format!(
+            "no class of moves {name:?}; the classes are {}",
+            hunters::bot::Class::names()
+        )
+    })
+}
+
 /// A log verified under its own rules; or, when it does not verify, the first divergence
 /// printed (with a word on the version that wrote it), `consequence` said, and exit code 1.
 pub(super) fn verified(

@@ -19,17 +19,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::common::{BotTimeout, Stamp, parse_shard, seed_text, shard_deals, table, wrap};
-
-/// A class of moves, by its name.
-fn class(name: &str) -> Result<Class, String> {
-    Class::named(name).ok_or_else(|| {
-        format!(
-            "no class of moves {name:?}; the classes are {}",
-            Class::names()
-        )
-    })
-}
+use super::common::{BotTimeout, Stamp, class, parse_shard, seed_text, shard_deals, table, wrap};
 
 /// The bots of the ladder unless `--bots` names others.
 pub const DEFAULT_BOTS: &str = "random,greedy,mcts:30,mcts:100,mcts:300,mcts";

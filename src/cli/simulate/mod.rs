@@ -6,6 +6,7 @@
 
 mod html;
 mod json;
+mod levels;
 mod plan;
 mod play;
 mod report_data;
@@ -22,7 +23,7 @@ use hunters::compare::Plan;
 use hunters::statistics::CONFIDENCE;
 use hunters::summary::{self, Comparisons, Precision, Summary};
 
-use crate::cli::common::{parse_shard, shard_deals};
+use crate::cli::common::{Shard, merge_shards, parse_shard, shard_deals};
 use plan::{labels, swept_variants};
 use report_data::{Config, Report, Swept, VariantResult};
 
@@ -50,15 +51,27 @@ pub struct Args {
     players: Option<u8>,
     /// The bot of each seat, comma-separated: random, greedy, mcts, mcts:N (N playouts), the
     /// yardsticks mcts-v1[:N] and mcts-v2[:N], or exec:PROGRAM (docs/bot-protocol.md); one
-    /// name serves every seat.
-    #[arg(
-        long,
-        short,
-        value_name = "BOT,…",
-        value_delimiter = ',',
-        default_value = "greedy"
-    )]
+    /// name serves every seat [default: greedy].
+    #[arg(long, short, value_name = "BOT,…", value_delimiter = ',')]
     bots: Vec<BotKind>,
+    /// Measure the headline answers at several levels of play, weakest first (e.g.
+    /// greedy,mcts:100,mcts): at each level one bot holds every seat, on the same deals; the
+    /// variants' paired differences to the first, the first player's edge and the worth of
+    /// the classes of --without, and whether each is settled at the top level.
+    #[arg(long, value_name = "BOT,…", value_delimiter = ',')]
+    levels: Vec<BotKind>,
+    /// With --levels: the classes of moves whose worth is measured at each level, the
+    /// level's bot forgoing each against itself, seats rotated [default: no-hunters].
+    #[arg(long, value_name = "CLASS,…", value_delimiter = ',', value_parser = crate::cli::common::class)]
+    without: Vec<hunters::bot::Class>,
+    /// With --levels: an answer in points is settled when the step between the two highest
+    /// levels holds 0 within ± this many points [default: 2].
+    #[arg(long, value_name = "X")]
+    tolerance_points: Option<f64>,
+    /// With --levels: the same for win rates and the first player's edge, in percentage
+    /// points [default: 5].
+    #[arg(long, value_name = "X")]
+    tolerance_pp: Option<f64>,
     #[command(flatten)]
     timeout: crate::cli::common::BotTimeout,
     /// Play each deal once per rotation of the bots around the table, so that every bot sits
@@ -125,10 +138,19 @@ impl From<Simultaneous> for summary::Simultaneous {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
+    levels::refuse(args)?;
     if !args.merge.is_empty() {
         return merge(args);
     }
-    let bots = crate::cli::common::seats_of_bots(args.players, &args.bots, &args.timeout)?;
+    if !args.levels.is_empty() {
+        return levels::run(args);
+    }
+    let named_bots = if args.bots.is_empty() {
+        vec![BotKind::Greedy]
+    } else {
+        args.bots.clone()
+    };
+    let bots = crate::cli::common::seats_of_bots(args.players, &named_bots, &args.timeout)?;
     let named: Vec<(String, Vec<Swept>)> = if args.sweep.is_empty() {
         args.variants
             .iter()
@@ -179,8 +201,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Some(path) => Some(rows::GamesOut::create(path, bots.len())?),
         None => None,
     };
-    let mut write_row = |g: play::Game| match &mut rows {
-        Some(out) => out.row(&g, &labels[g.variant]),
+    let mut write_rows = |d: u64, by_variant: &[Vec<hunters::compare::Outcome>]| match &mut rows {
+        Some(out) => play::each_game(&plan, args.seed, d, by_variant, |g| {
+            out.row(&g, &labels[g.variant])
+        }),
         None => Ok(()),
     };
     let played = play::play(
@@ -191,7 +215,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         jobs,
         args.games_out
             .is_some()
-            .then_some(&mut write_row as play::EachGame),
+            .then_some(&mut write_rows as play::EachDeal),
     )?;
     if let Some(out) = rows {
         out.finish()?;
@@ -229,6 +253,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         precision: Precision::default(),
         games_per_second: if wall > 0.0 { games_played / wall } else { 0.0 },
         wall_seconds: wall,
+        time_per_move: played.time_per_move,
     };
     output(report, args)
 }
@@ -270,69 +295,10 @@ fn summarize(r: &mut Report, args: &Args) {
 }
 
 fn merge(args: &Args) -> Result<ExitCode> {
-    let mut merged: Option<Report> = None;
-    let mut seen: Vec<String> = Vec::new();
-    for path in &args.merge {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("{}: cannot read the file", path.display()))?;
-        let r: Report = serde_json::from_str(&text).with_context(|| {
-            format!(
-                "{}: not the --json output of hunters simulate",
-                path.display()
-            )
-        })?;
-        let Some(shard) = r.shard.clone() else {
-            bail!(
-                "{}: a whole run, not a shard; only shards merge",
-                path.display()
-            );
-        };
-        if seen.contains(&shard) {
-            bail!("{}: shard {shard} appears twice", path.display());
-        }
-        seen.push(shard);
-        match &mut merged {
-            None => merged = Some(r),
-            Some(m) => {
-                if m.stamp != r.stamp {
-                    bail!(
-                        "{}: written by hunters {} (JSON schema {}), the first shard by hunters \
-                         {} (schema {}); run every shard with one version",
-                        path.display(),
-                        r.stamp.version,
-                        r.stamp.schema,
-                        m.stamp.version,
-                        m.stamp.schema
-                    );
-                }
-                if m.config != r.config || m.results.len() != r.results.len() {
-                    bail!(
-                        "{}: a shard of another run (variants, games, seed, bots or rotation differ)",
-                        path.display()
-                    );
-                }
-                for (a, b) in m.results.iter_mut().zip(&r.results) {
-                    a.tally.merge(&b.tally);
-                }
-                m.wall_seconds += r.wall_seconds;
-            }
-        }
+    if levels::is_levels_shard(&args.merge)? {
+        return levels::merge(args);
     }
-    let Some(mut m) = merged else {
-        bail!("--merge needs the files of the shards");
-    };
-    let total: u64 = seen
-        .first()
-        .and_then(|s| s.split_once('/'))
-        .and_then(|(_, n)| n.parse().ok())
-        .unwrap_or(0);
-    if seen.len() as u64 != total {
-        bail!(
-            "the run has {total} shards but {} were given; every shard is needed",
-            seen.len()
-        );
-    }
-    m.shard = None;
+    let mut m: Report = merge_shards(&args.merge)?;
     let played = m.config.games as f64 * m.results.len() as f64;
     m.games_per_second = if m.wall_seconds > 0.0 {
         played / m.wall_seconds
@@ -340,4 +306,33 @@ fn merge(args: &Args) -> Result<ExitCode> {
         0.0
     };
     output(m, args)
+}
+
+impl Shard for Report {
+    const WHAT: &'static str = "the --json output of hunters simulate";
+    const RUN: &'static str = "variants, games, seed, bots or rotation differ";
+
+    fn stamp(&self) -> &crate::cli::common::Stamp {
+        &self.stamp
+    }
+
+    fn shard(&self) -> Option<&str> {
+        self.shard.as_deref()
+    }
+
+    fn same_run(&self, other: &Self) -> bool {
+        self.config == other.config && self.results.len() == other.results.len()
+    }
+
+    fn add(&mut self, other: Self) {
+        for (a, b) in self.results.iter_mut().zip(&other.results) {
+            a.tally.merge(&b.tally);
+        }
+        self.wall_seconds += other.wall_seconds;
+        report_data::BotTime::merge(&mut self.time_per_move, &other.time_per_move);
+    }
+
+    fn make_whole(&mut self) {
+        self.shard = None;
+    }
 }

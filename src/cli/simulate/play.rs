@@ -7,12 +7,12 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use hunters::Variant;
-use hunters::bot::BotKind;
-use hunters::compare::{Outcome, Plan, Table, Tally, deal_seed};
+use hunters::bot::{BotKind, Clock};
+use hunters::compare::{Outcome, Plan, Table, Tally, deal_seed, distinct_bots};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use super::report_data::{Config, VariantResult};
+use super::report_data::{BotTime, Config, VariantResult};
 
 /// One game as it finished, for `--games-out`.
 pub struct Game<'a> {
@@ -25,24 +25,51 @@ pub struct Game<'a> {
     pub outcome: &'a Outcome,
 }
 
-/// What sees every game of a run as it is tallied.
-pub type EachGame<'f> = &'f mut dyn FnMut(Game) -> Result<()>;
+/// What sees every deal of a run as it is tallied, in the order of the deals: the deal's
+/// number and its games by variant, then by rotation of the seats.
+pub type EachDeal<'f> = &'f mut dyn FnMut(u64, &[Vec<Outcome>]) -> Result<()>;
 
-/// The tallies of a run, one per variant, and its wall time in seconds.
+/// The games of deal `deal` one by one, rotation by rotation and variant by variant, as
+/// `--games-out` writes them.
+pub fn each_game(
+    plan: &Plan,
+    seed: u64,
+    deal: u64,
+    by_variant: &[Vec<Outcome>],
+    mut each: impl FnMut(Game) -> Result<()>,
+) -> Result<()> {
+    for r in 0..plan.rotations() {
+        for (v, games) in by_variant.iter().enumerate() {
+            each(Game {
+                game: plan.game_index(deal, r),
+                deal,
+                seed: deal_seed(seed, deal),
+                variant: v,
+                seats: &plan.seating(r),
+                outcome: &games[r],
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// The tallies of a run, one per variant, its wall time in seconds and the time each bot
+/// took to choose.
 pub struct Played {
     pub tallies: Vec<Tally>,
     pub wall_seconds: f64,
+    pub time_per_move: Vec<BotTime>,
 }
 
-/// Plays `deals` of every variant on `jobs` threads; `each_game`, when given, sees every
-/// game in the order of the deals.
+/// Plays `deals` of every variant on `jobs` threads; `each_deal`, when given, sees every
+/// deal in the order of the deals.
 pub fn play(
     variants: &[Variant],
     plan: &Plan,
     seed: u64,
     deals: &[u64],
     jobs: usize,
-    mut each_game: Option<EachGame>,
+    mut each_deal: Option<EachDeal>,
 ) -> Result<Played> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -68,6 +95,12 @@ pub fn play(
     let mut tallies: Vec<Tally> = (0..variants.len())
         .map(|i| Tally::new(plan.bots(), i > 0))
         .collect();
+    // The bots' clocks, in the order the plan names the bots (not the order the threads
+    // happen to finish in).
+    let mut clocks: Vec<(BotKind, Clock)> = distinct_bots(plan.bots())
+        .into_iter()
+        .map(|b| (b, Clock::default()))
+        .collect();
     let start = Instant::now();
     // Chunks keep memory flat however many games are played.
     for chunk in deals.chunks(4096) {
@@ -78,27 +111,22 @@ pub fn play(
                 .map_init(Table::default, |table, &d| {
                     let o = table.tally_deal(variants, plan, seed, d);
                     progress.inc(rotations);
-                    o
+                    o.map(|o| (o, table.take_clocks()))
                 })
                 .collect()
         });
-        for (&d, by_variant) in chunk.iter().zip(&outcomes?) {
+        for (&d, (by_variant, timed)) in chunk.iter().zip(&outcomes?) {
             for (v, games) in by_variant.iter().enumerate() {
                 tallies[v].add_deal(games, (v > 0).then(|| &by_variant[0][..]));
             }
-            if let Some(each) = &mut each_game {
-                for r in 0..plan.rotations() {
-                    for (v, games) in by_variant.iter().enumerate() {
-                        each(Game {
-                            game: plan.game_index(d, r),
-                            deal: d,
-                            seed: deal_seed(seed, d),
-                            variant: v,
-                            seats: &plan.seating(r),
-                            outcome: &games[r],
-                        })?;
-                    }
+            for (kind, clock) in timed {
+                match clocks.iter_mut().find(|(k, _)| k == kind) {
+                    Some((_, c)) => c.add(*clock),
+                    None => clocks.push((kind.clone(), *clock)),
                 }
+            }
+            if let Some(each) = &mut each_deal {
+                each(d, by_variant)?;
             }
         }
     }
@@ -106,6 +134,10 @@ pub fn play(
     Ok(Played {
         tallies,
         wall_seconds: start.elapsed().as_secs_f64(),
+        time_per_move: clocks
+            .into_iter()
+            .map(|(kind, c)| BotTime::of(kind.name(), c.moves, c.nanos as f64 / 1e9))
+            .collect(),
     })
 }
 

@@ -18,9 +18,73 @@ pub struct Report {
     pub results: Vec<VariantResult>,
     pub comparisons: Comparisons,
     pub precision: Precision,
-    /// Timing (not part of the results): games per second over all variants, wall time.
+    /// Timing (not part of the results): games per second over all variants, wall time,
+    /// and the time each bot took per move.
     pub games_per_second: f64,
     pub wall_seconds: f64,
+    #[serde(default)]
+    pub time_per_move: Vec<BotTime>,
+}
+
+/// Timing, not a result: the wall time a bot spent choosing its moves, measured in the
+/// worker thread that played each game (one game at a time per thread, so one core's time
+/// as long as `--jobs` is at most the cores).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BotTime {
+    pub bot: String,
+    /// Moves it chose, over every seat, game and variant.
+    pub moves: u64,
+    /// Seconds it spent choosing them.
+    pub seconds: f64,
+    /// `seconds` over `moves`, in milliseconds.
+    pub ms_per_move: f64,
+}
+
+impl BotTime {
+    pub fn of(bot: String, moves: u64, seconds: f64) -> BotTime {
+        BotTime {
+            bot,
+            moves,
+            seconds,
+            ms_per_move: if moves == 0 {
+                0.0
+            } else {
+                1000.0 * seconds / moves as f64
+            },
+        }
+    }
+
+    /// The times of shards of one run, bot by bot: the seconds and moves summed, so the
+    /// time per move is the whole run's.
+    pub fn merge(into: &mut Vec<BotTime>, other: &[BotTime]) {
+        for t in other {
+            match into.iter_mut().find(|x| x.bot == t.bot) {
+                Some(x) => {
+                    *x = BotTime::of(x.bot.clone(), x.moves + t.moves, x.seconds + t.seconds)
+                }
+                None => into.push(t.clone()),
+            }
+        }
+    }
+
+    /// The times as one line of text: `mcts 4.1 ms, greedy 0.02 ms`.
+    pub fn line(times: &[BotTime]) -> String {
+        times
+            .iter()
+            .map(|t| format!("{} {} ms", t.bot, ms(t.ms_per_move)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Milliseconds to two significant digits (four at most before the point): 4.1, 0.035, 312.
+fn ms(x: f64) -> String {
+    let decimals = if x > 0.0 {
+        (1 - x.log10().floor() as i32).max(0) as usize
+    } else {
+        0
+    };
+    format!("{x:.decimals$}")
 }
 
 /// What identifies a run; shards of one run share it.
@@ -87,6 +151,22 @@ impl Report {
                 c.per_measure
             ),
             _ => "95 % interval over deals".to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn milliseconds_keep_two_significant_digits() {
+        for (x, shown) in [
+            (4.13, "4.1"),
+            (0.0351, "0.035"),
+            (0.000_52, "0.00052"),
+            (312.4, "312"),
+            (0.0, "0"),
+        ] {
+            assert_eq!(super::ms(x), shown);
         }
     }
 }

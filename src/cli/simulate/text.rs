@@ -303,6 +303,17 @@ pub fn print(r: &Report) {
             p.deals_needed
         );
     }
+    print_time_per_move(&r.time_per_move);
+}
+
+/// The time each bot took per move, one line (timing, not a result).
+pub fn print_time_per_move(times: &[super::report_data::BotTime]) {
+    if !times.is_empty() {
+        println!(
+            "Time per move: {} (one core each; timing, not a result).",
+            super::report_data::BotTime::line(times)
+        );
+    }
 }
 
 /// The main figure of `--precision`, in words.
