@@ -7,7 +7,8 @@ use crate::run;
 use std::path::PathBuf;
 
 use hunters::Variant;
-use hunters::bot::{BotKind, play_out};
+use hunters::bot::mcts::{self, Allocation, Params, Policy};
+use hunters::bot::{Bot, BotKind, MctsBot, play_out};
 use hunters::game::Game;
 use hunters::log::{self, Header};
 use hunters::rng::{below, shuffle, stream};
@@ -138,7 +139,15 @@ fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
     let kinds = [
         BotKind::Greedy,
         BotKind::Mcts { playouts: 40 },
+        BotKind::MctsV2 { playouts: 40 },
         BotKind::MctsV1 { playouts: 40 },
+    ];
+    // The search whose playout seats play pieces: every seat of a playout sees the deal the
+    // playout samples, never the real order.
+    let policies = [
+        (Policy::Greedy, 0),
+        (Policy::Evaluation, 0),
+        (Policy::Evaluation, 4),
     ];
     for variant in VARIANTS {
         let positions = order_revealing_positions(variant, 12);
@@ -147,6 +156,7 @@ fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
             "{variant}: only {} positions where the order shows",
             positions.len()
         );
+        let (base, weights) = mcts::current(Variant::load(variant).unwrap().edition);
         let mut list = Vec::new();
         for (k, (game, other)) in positions.iter().enumerate() {
             game.legal_moves(&mut list);
@@ -154,6 +164,19 @@ fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
                 let a = kind.make(k as u64, 0).choose(game, &list).unwrap();
                 let b = kind.make(k as u64, 0).choose(other, &list).unwrap();
                 assert_eq!(a, b, "{kind} in {variant}, position {k}");
+            }
+            for (policy, shortlist) in policies {
+                let params = Params {
+                    policy,
+                    shortlist,
+                    allocation: Allocation::Halving,
+                    prior_visits: 0,
+                    ..base
+                };
+                let bot = || MctsBot::with_params(stream(k as u64, "bot"), 24, params, weights);
+                let a = bot().choose(game, &list).unwrap();
+                let b = bot().choose(other, &list).unwrap();
+                assert_eq!(a, b, "{policy:?} ({shortlist}) in {variant}, position {k}");
             }
         }
     }
