@@ -31,6 +31,8 @@ mod compare;
 mod coverage;
 #[path = "digests.rs"]
 mod digests;
+#[path = "evaluation.rs"]
+mod evaluation;
 #[path = "features.rs"]
 mod features;
 #[path = "fidelity.rs"]
