@@ -136,18 +136,7 @@ impl Kept {
                 "turn": t.game.turn().map(|t| t.player + 1),
                 "thinking": t.thinking(),
             }),
-            Kept::Record(r) => {
-                let state = r.state();
-                json!({
-                    "kind": "records",
-                    "variant": state["variant"],
-                    "seats": state["players"].as_array().map(|ps| {
-                        ps.iter().map(|p| p["who"].clone()).collect::<Vec<_>>()
-                    }),
-                    "turn": state["need"]["player"],
-                    "thinking": false,
-                })
-            }
+            Kept::Record(r) => r.summary(),
         }
     }
 
