@@ -17,7 +17,7 @@ pub struct Served {
 }
 
 /// `hunters serve` with `args`, and the line it prints once it listens.
-fn serve(args: &[&str]) -> (Child, String) {
+pub fn serve(args: &[&str]) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hunters"))
         .arg("serve")
         .args(args)
@@ -34,7 +34,12 @@ fn serve(args: &[&str]) -> (Child, String) {
 
 impl Served {
     pub fn start() -> Served {
-        let (child, line) = serve(&["--threads", "8"]);
+        Served::start_with(&[])
+    }
+
+    /// A server with `args` besides.
+    pub fn start_with(args: &[&str]) -> Served {
+        let (child, line) = serve(args);
         let addr = line
             .split("http://")
             .nth(1)
@@ -48,19 +53,31 @@ impl Served {
         Served { child, addr }
     }
 
-    /// One request: the status and the body.
+    /// One request: the status and the body. A request other than GET says its body is
+    /// JSON, as the page's do.
     pub fn call(&self, method: &str, path: &str, body: &str) -> (u16, String) {
-        let mut s = TcpStream::connect(&self.addr).unwrap();
-        write!(
-            s,
-            "{method} {path} HTTP/1.0\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        let kind = if method == "GET" {
+            ""
+        } else {
+            "Content-Type: application/json\r\n"
+        };
+        self.raw(&format!(
+            "{method} {path} HTTP/1.0\r\nHost: {}\r\nConnection: close\r\n{kind}Content-Length: {}\r\n\r\n{body}",
             self.addr,
             body.len()
-        )
-        .unwrap();
+        ))
+    }
+
+    /// A request as it is written: the status and the body of the answer.
+    pub fn raw(&self, request: &str) -> (u16, String) {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        // A server that stops answering fails the test instead of hanging it.
+        s.set_read_timeout(Some(std::time::Duration::from_secs(120)))
+            .unwrap();
+        s.write_all(request.as_bytes()).unwrap();
         let mut out = String::new();
         s.read_to_string(&mut out).unwrap();
-        // HTTP/1.0: the whole body, never in chunks.
+        // Connection: close: the whole body, never in chunks.
         let status = out[9..12].parse().unwrap();
         let body = out
             .split_once("\r\n\r\n")
@@ -90,9 +107,14 @@ impl Drop for Served {
     }
 }
 
+/// The body that uploads a log.
+pub fn upload(log: &str) -> String {
+    json!({ "log": log }).to_string()
+}
+
 /// Plays game `id` to its end: the person takes the first legal move, the bots move when
 /// asked. The number of requests it took.
-fn play_to_end(s: &Served, id: &str) -> usize {
+pub fn play_to_end(s: &Served, id: &str) -> usize {
     let mut requests = 0;
     loop {
         let (status, state) = s.json("GET", &format!("/api/games/{id}"), "");
@@ -180,7 +202,7 @@ fn a_whole_game_is_played_through_the_api_and_its_log_verifies() {
     std::fs::write(&path, &log).unwrap();
     let v = hunters(&["verify", path.to_str().unwrap()]);
     assert!(v.status.success(), "{}\n{log}", stderr(&v));
-    let (status, resumed) = s.json("POST", "/api/games/resume", &log);
+    let (status, resumed) = s.json("POST", "/api/games/resume", &upload(&log));
     assert_eq!(status, 201, "{resumed}");
     assert_eq!(resumed["board"], end["board"]);
     assert_eq!(resumed["players"], end["players"]);
@@ -210,7 +232,7 @@ fn a_resumed_game_goes_on_as_the_game_itself() {
     }
     let (status, so_far) = s.call("GET", &format!("/api/games/{id}/log"), "");
     assert_eq!(status, 200);
-    let (status, resumed) = s.json("POST", "/api/games/resume", &so_far);
+    let (status, resumed) = s.json("POST", "/api/games/resume", &upload(&so_far));
     assert_eq!(status, 201, "{resumed}");
     let again = resumed["id"].as_str().unwrap().to_string();
     play_to_end(&s, &id);
@@ -269,9 +291,14 @@ fn bad_requests_get_a_4xx_and_a_message() {
             "one seat",
         ),
         (
-            post("/api/games/resume", "not a log"),
+            post("/api/games/resume", &upload("not a log")),
             400,
             "a malformed log",
+        ),
+        (
+            post("/api/games/resume", "[Format \"hunters-log 1\"]"),
+            400,
+            "a log not sent as JSON",
         ),
         (
             s.json("DELETE", "/api/games", ""),
@@ -375,7 +402,7 @@ fn bad_entries_of_a_recording_get_a_4xx_and_the_reason() {
         (
             post(
                 "/api/records/resume",
-                "[Format \"hunters-log 1\"]\n[Variant \"2014\"]\n",
+                &upload("[Format \"hunters-log 1\"]\n[Variant \"2014\"]\n"),
             ),
             400,
             "a log without players",
@@ -405,11 +432,11 @@ fn bad_entries_of_a_recording_get_a_4xx_and_the_reason() {
     assert_eq!(status, 422, "the one copy of 4 is out of the box: {body}");
     // The log so far resumes as a recording, and not as a game (it has no seed).
     let (_, log) = s.call("GET", &format!("/api/records/{id}/log"), "");
-    let (status, again) = post("/api/records/resume", &log);
+    let (status, again) = post("/api/records/resume", &upload(&log));
     assert_eq!(status, 201, "{again}");
     assert_eq!(again["need"], state["need"]);
     assert_eq!(again["board"], state["board"]);
-    let (status, body) = post("/api/games/resume", &log);
+    let (status, body) = post("/api/games/resume", &upload(&log));
     assert_eq!(status, 400, "{body}");
 }
 

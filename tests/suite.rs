@@ -79,6 +79,8 @@ mod scenarios_classic;
 mod scout;
 #[path = "serve.rs"]
 mod serve;
+#[path = "serve_holds.rs"]
+mod serve_holds;
 #[path = "sweep.rs"]
 mod sweep;
 #[path = "table.rs"]

@@ -3,6 +3,9 @@
 //! with a message when the request cannot be carried out, never a panic).
 
 use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex, MutexGuard, mpsc};
+use std::time::{Duration, Instant};
 
 use hunters::Variant;
 use hunters::bot::{Bot, BotKind, human::read_entry};
@@ -16,8 +19,15 @@ use serde::Deserialize;
 use super::record::{NewRecord, RecordTable};
 use serde_json::{Value, json};
 
-/// The most games the server keeps at once; the oldest finished one makes room.
+/// The most games the server keeps at once; games unused for the idle time, then the least
+/// recently used finished one, make room.
 pub const MOST_TABLES: usize = 1000;
+
+/// The most playouts a served bot thinks a move (`mcts:N`): a few seconds a move at most.
+pub const MAX_PLAYOUTS: u32 = 50_000;
+
+/// The longest a request waits for a bot's move; the move lands when the bot is done.
+pub const BOT_DEADLINE: Duration = Duration::from_secs(60);
 
 /// How many of a person's moves in a row can be taken back.
 pub const UNDO_DEPTH: usize = 4;
@@ -67,7 +77,8 @@ impl Answer {
 /// Who sits at a seat.
 enum Seat {
     Person,
-    Bot(BotKind, Box<dyn Bot + Send>),
+    /// A bot; none while it thinks, off the table's lock.
+    Bot(BotKind, Option<Box<dyn Bot + Send>>),
 }
 
 /// One game in the server.
@@ -79,6 +90,8 @@ pub struct Table {
     /// The game before each of the latest person's moves since a person last moved, and
     /// whose they were: what `undo` goes back to.
     before: Vec<(usize, Game)>,
+    /// Counts the changes to `game`: a bot's move lands only on the game it thought about.
+    version: u64,
 }
 
 /// The request to start a game.
@@ -113,6 +126,20 @@ impl Kept {
         }
     }
 
+    /// What the list of games under way says of it.
+    fn summary(&self) -> Value {
+        match self {
+            Kept::Play(t) => json!({
+                "kind": "games",
+                "variant": t.variant,
+                "seats": (0..t.game.players()).map(|p| t.seat_name(p)).collect::<Vec<_>>(),
+                "turn": t.game.turn().map(|t| t.player + 1),
+                "thinking": t.thinking(),
+            }),
+            Kept::Record(r) => r.summary(),
+        }
+    }
+
     pub fn state(&self) -> Value {
         match self {
             Kept::Play(t) => t.state(),
@@ -121,17 +148,65 @@ impl Kept {
     }
 }
 
-/// Every table, by id.
-#[derive(Default)]
+/// A lock taken even when a thread panicked while holding it: what it guards is left as the
+/// panic found it, and the other requests go on.
+pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One kept game behind its own lock, with what the list shows of it (kept apart, so that
+/// the list and eviction never wait for a table in use).
+pub struct Held {
+    pub kept: Mutex<Kept>,
+    seen: Mutex<Seen>,
+}
+
+struct Seen {
+    last_use: Instant,
+    over: bool,
+    summary: Value,
+}
+
+impl Held {
+    fn new(kept: Kept) -> Held {
+        let seen = Seen {
+            last_use: Instant::now(),
+            over: kept.is_over(),
+            summary: kept.summary(),
+        };
+        Held {
+            kept: Mutex::new(kept),
+            seen: Mutex::new(seen),
+        }
+    }
+
+    /// Notes a use of the game and what it now is.
+    pub fn touch(&self, kept: &Kept) {
+        let mut seen = lock(&self.seen);
+        seen.last_use = Instant::now();
+        seen.over = kept.is_over();
+        seen.summary = kept.summary();
+    }
+}
+
+/// Every table, by id. The map's lock is held only to find, add or remove a table, never
+/// while a table is locked: a table's lock is taken after the map's or alone.
 pub struct Tables {
-    tables: HashMap<String, Kept>,
-    /// Ids in the order the games were started.
-    order: Vec<String>,
+    map: Mutex<HashMap<String, Arc<Held>>>,
+    /// How long an unused game is kept.
+    idle: Duration,
 }
 
 impl Tables {
+    pub fn new(idle: Duration) -> Tables {
+        Tables {
+            map: Mutex::new(HashMap::new()),
+            idle,
+        }
+    }
+
     /// Starts a game; its id and state.
-    pub fn start(&mut self, request: NewGame, id: String, seed: u64) -> Answer {
+    pub fn start(&self, request: NewGame, id: String, seed: u64) -> Answer {
         if !(2..=5).contains(&request.seats.len()) {
             return Answer::refuse(
                 400,
@@ -167,13 +242,14 @@ impl Tables {
             seed,
             seats,
             before: Vec::new(),
+            version: 0,
         };
         self.insert(id, Kept::Play(table))
     }
 
     /// Starts a game from a log's text: its variant, seed, seats and moves so far, every
     /// move checked.
-    pub fn resume(&mut self, text: &str, id: String) -> Answer {
+    pub fn resume(&self, text: &str, id: String) -> Answer {
         let parsed = match log::parse(text, "the uploaded log") {
             Ok(l) => l,
             Err(e) => return Answer::refuse(400, e.to_string()),
@@ -211,7 +287,7 @@ impl Tables {
         let mut moves = Vec::new();
         let caught_up = replay::play_moves_with(&parsed, &mut game, |g| {
             if let Some(turn) = g.turn()
-                && let Seat::Bot(_, bot) = &mut seats[turn.player]
+                && let Seat::Bot(_, Some(bot)) = &mut seats[turn.player]
             {
                 let _ = bot.choose_in(g, &mut moves);
             }
@@ -225,12 +301,13 @@ impl Tables {
             seed,
             seats,
             before: Vec::new(),
+            version: 0,
         };
         self.insert(id, Kept::Play(table))
     }
 
     /// Starts recording a game played at a real table.
-    pub fn record(&mut self, request: NewRecord, id: String) -> Answer {
+    pub fn record(&self, request: NewRecord, id: String) -> Answer {
         match RecordTable::new(request) {
             Ok(r) => self.insert(id, Kept::Record(r)),
             Err(a) => a,
@@ -238,36 +315,30 @@ impl Tables {
     }
 
     /// Goes on recording a game from its log.
-    pub fn resume_record(&mut self, text: &str, id: String) -> Answer {
+    pub fn resume_record(&self, text: &str, id: String) -> Answer {
         match RecordTable::resume(text) {
             Ok(r) => self.insert(id, Kept::Record(r)),
             Err(a) => a,
         }
     }
 
-    fn insert(&mut self, id: String, table: Kept) -> Answer {
-        if self.tables.len() >= MOST_TABLES {
-            let done = self
-                .order
-                .iter()
-                .position(|i| self.tables.get(i).is_none_or(Kept::is_over));
-            match done {
-                Some(k) => {
-                    let old = self.order.remove(k);
-                    self.tables.remove(&old);
-                }
-                None => {
-                    return Answer::refuse(
-                        503,
-                        format!("{MOST_TABLES} games are under way; finish one first"),
-                    );
-                }
-            }
-        }
+    fn insert(&self, id: String, table: Kept) -> Answer {
         let mut state = table.state();
         state["id"] = json!(id);
-        self.order.push(id.clone());
-        self.tables.insert(id, table);
+        let held = Arc::new(Held::new(table));
+        let mut map = lock(&self.map);
+        self.evict(&mut map);
+        if map.len() >= MOST_TABLES {
+            return Answer::refuse(
+                503,
+                format!(
+                    "{MOST_TABLES} games are under way; finish or end one (GET /api/games \
+                     lists them), or wait: a game unused for {} s is ended",
+                    self.idle.as_secs()
+                ),
+            );
+        }
+        map.insert(id, held);
         Answer {
             status: 201,
             body: state,
@@ -275,8 +346,63 @@ impl Tables {
         }
     }
 
-    pub fn get(&mut self, id: &str) -> Option<&mut Kept> {
-        self.tables.get_mut(id)
+    /// Drops the games unused for the idle time and, when the server is still full, the
+    /// least recently used finished one.
+    fn evict(&self, map: &mut HashMap<String, Arc<Held>>) {
+        let now = Instant::now();
+        map.retain(|_, h| now.duration_since(lock(&h.seen).last_use) < self.idle);
+        if map.len() >= MOST_TABLES {
+            let done = map
+                .iter()
+                .filter_map(|(id, h)| {
+                    let seen = lock(&h.seen);
+                    seen.over.then(|| (seen.last_use, id.clone()))
+                })
+                .min();
+            if let Some((_, id)) = done {
+                map.remove(&id);
+            }
+        }
+    }
+
+    /// The table `id`, its use noted.
+    pub fn get(&self, id: &str) -> Option<Arc<Held>> {
+        let held = lock(&self.map).get(id).cloned()?;
+        lock(&held.seen).last_use = Instant::now();
+        Some(held)
+    }
+
+    /// Ends the game `id`; whether there was one.
+    pub fn end(&self, id: &str) -> bool {
+        lock(&self.map).remove(id).is_some()
+    }
+
+    /// The games and recordings under way, the most recently used first.
+    pub fn list(&self) -> Answer {
+        let mut map = lock(&self.map);
+        self.evict(&mut map);
+        let now = Instant::now();
+        let mut games: Vec<(Duration, Value)> = map
+            .iter()
+            .filter_map(|(id, h)| {
+                let seen = lock(&h.seen);
+                if seen.over {
+                    return None;
+                }
+                let unused = now.duration_since(seen.last_use);
+                let mut g = seen.summary.clone();
+                g["id"] = json!(id);
+                g["unused_seconds"] = json!(unused.as_secs());
+                Some((unused, g))
+            })
+            .collect();
+        drop(map);
+        games.sort_by_key(|(unused, _)| *unused);
+        Answer::ok(json!({
+            "games": games.into_iter().map(|(_, g)| g).collect::<Vec<_>>(),
+            "most": MOST_TABLES,
+            "idle_seconds": self.idle.as_secs(),
+        }))
     }
 }
 
@@ -311,8 +437,107 @@ fn seat(name: &str, seed: u64, seat: usize) -> Result<Seat, String> {
         ));
     }
     let kind: BotKind = name.parse()?;
+    if playouts(&kind).is_some_and(|n| n > MAX_PLAYOUTS) {
+        return Err(format!(
+            "{name:?}: a bot here thinks at most {MAX_PLAYOUTS} playouts a move \
+             (mcts:{MAX_PLAYOUTS}), so that a move takes seconds, not minutes"
+        ));
+    }
     let bot = kind.make(seed, seat);
-    Ok(Seat::Bot(kind, bot))
+    Ok(Seat::Bot(kind, Some(bot)))
+}
+
+/// The playouts a bot thinks a move, for a searching one.
+fn playouts(kind: &BotKind) -> Option<u32> {
+    match kind {
+        BotKind::Mcts { playouts }
+        | BotKind::MctsV1 { playouts }
+        | BotKind::MctsV2 { playouts } => Some(*playouts),
+        BotKind::Restricted { bot, .. } => playouts(bot),
+        _ => None,
+    }
+}
+
+/// Has the bot to move in the game `held` keeps move once: it thinks on a thread of its own,
+/// holding no lock, while the table answers other requests; its move lands on the game if
+/// that has not changed meanwhile. The answer waits for it at most [`BOT_DEADLINE`].
+pub fn bot_move(held: &Arc<Held>) -> Answer {
+    let (game, seat, mut bot, version) = {
+        let mut kept = lock(&held.kept);
+        let Kept::Play(t) = &mut *kept else {
+            return Answer::refuse(404, "no game has that id");
+        };
+        let Some(turn) = t.game.turn() else {
+            return Answer::refuse(409, "the game is over");
+        };
+        let taken = match &mut t.seats[turn.player] {
+            Seat::Person => {
+                return Answer::refuse(
+                    409,
+                    format!("seat {} is a person's: send their move", turn.player + 1),
+                );
+            }
+            Seat::Bot(_, None) => {
+                return Answer::refuse(
+                    409,
+                    format!("the bot of seat {} is thinking already", turn.player + 1),
+                );
+            }
+            Seat::Bot(_, bot @ Some(_)) => {
+                let bot = bot.take().expect("a bot at the seat");
+                (t.game.clone(), turn.player, bot, t.version)
+            }
+        };
+        held.touch(&kept);
+        taken
+    };
+    let (tell, told) = mpsc::channel();
+    let table = Arc::clone(held);
+    let think = move || {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let chosen = catch_unwind(AssertUnwindSafe(|| bot.choose(&game, &moves)));
+        let mut kept = lock(&table.kept);
+        let answer = match &mut *kept {
+            Kept::Play(t) => {
+                if let Seat::Bot(_, slot) = &mut t.seats[seat] {
+                    *slot = Some(bot);
+                }
+                match chosen {
+                    Ok(Ok(mv)) if t.version == version => t.moved(mv),
+                    Ok(Ok(_)) => Answer::refuse(409, "the game changed while the bot thought"),
+                    Ok(Err(e)) => Answer::refuse(500, format!("the bot could not move: {e}")),
+                    Err(_) => Answer::refuse(500, "the bot failed while it thought"),
+                }
+            }
+            Kept::Record(_) => Answer::refuse(404, "no game has that id"),
+        };
+        table.touch(&kept);
+        let _ = tell.send(answer);
+    };
+    if let Err(e) = std::thread::Builder::new()
+        .name("bot".to_string())
+        .spawn(think)
+    {
+        // The bot went with the thread that did not start: a new one takes its seat.
+        if let Kept::Play(t) = &mut *lock(&held.kept)
+            && let Seat::Bot(kind, bot @ None) = &mut t.seats[seat]
+        {
+            *bot = Some(kind.make(t.seed, seat));
+        }
+        return Answer::refuse(503, format!("no thread for the bot to think on: {e}"));
+    }
+    match told.recv_timeout(BOT_DEADLINE) {
+        Ok(answer) => answer,
+        Err(_) => Answer::refuse(
+            503,
+            format!(
+                "the bot is still thinking after {} s; its move lands when it is done (ask \
+                 for the game's state again)",
+                BOT_DEADLINE.as_secs()
+            ),
+        ),
+    }
 }
 
 impl Table {
@@ -362,7 +587,15 @@ impl Table {
         }
     }
 
+    /// Whether a bot of the table is thinking now.
+    fn thinking(&self) -> bool {
+        self.seats.iter().any(|s| matches!(s, Seat::Bot(_, None)))
+    }
+
     fn can_undo(&self) -> bool {
+        if self.thinking() {
+            return false;
+        }
         match (self.game.turn(), self.before.last()) {
             (Some(t), Some((seat, _))) => *seat == t.player,
             (None, Some(_)) => true,
@@ -406,30 +639,12 @@ impl Table {
         self.moved(mv)
     }
 
-    /// One move of the bot whose turn it is.
-    pub fn bot_move(&mut self) -> Answer {
-        let Some(turn) = self.game.turn() else {
-            return Answer::refuse(409, "the game is over");
-        };
-        let Seat::Bot(_, bot) = &mut self.seats[turn.player] else {
-            return Answer::refuse(
-                409,
-                format!("seat {} is a person's: send their move", turn.player + 1),
-            );
-        };
-        let mut moves = Vec::new();
-        self.game.legal_moves(&mut moves);
-        match bot.choose(&self.game, &moves) {
-            Ok(mv) => self.moved(mv),
-            Err(e) => Answer::refuse(500, format!("the bot could not move: {e}")),
-        }
-    }
-
     fn moved(&mut self, mv: Move) -> Answer {
         let text = move_text(&self.game, &mv);
         let seen = self.game.events().len();
         let player = self.game.turn().map(|t| t.player + 1);
         self.game.play_unchecked(mv);
+        self.version += 1;
         let names = self.names();
         let events: Vec<String> = self.game.events()[seen..]
             .iter()
@@ -450,6 +665,7 @@ impl Table {
         }
         let (_, earlier) = self.before.pop().expect("can_undo");
         self.game = earlier;
+        self.version += 1;
         Answer::ok(self.state())
     }
 

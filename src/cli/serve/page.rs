@@ -61,6 +61,8 @@ const PAGE: &str = r###"<!DOCTYPE html>
 <label class="play-only">Seed <input id="seed" inputmode="numeric" placeholder="random" size="22"></label>
 <p><button id="start" type="submit">Start</button></p>
 <p id="setup-error" class="error" role="alert"></p>
+<div id="under-way" hidden><h2>Games under way</h2><ul id="games-list"></ul>
+<p class="hint">A game nobody has used for <span id="idle-minutes"></span> minutes is ended.</p></div>
 </form>
 <main id="table" hidden>
 <div id="board"><svg id="board-svg" font-family="sans-serif" role="img" aria-label="The board"></svg></div>
@@ -264,12 +266,36 @@ window.onerror = function (m) {
     q('#table').hidden = true;
     q('#setup').hidden = false;
     q('#download').disabled = true;
+    underWay();
   };
+  // The games under way: each to go back to, or to end.
+  function underWay() {
+    call('GET', '/api/games', null, function (list) {
+      var ul = q('#games-list');
+      ul.innerHTML = '';
+      q('#idle-minutes').textContent = Math.round(list.idle_seconds / 60);
+      q('#under-way').hidden = !list.games.length;
+      list.games.forEach(function (g) {
+        var li = make('li', { 'data-id': g.id });
+        var a = make('a', { href: '#' + g.kind + '/' + g.id },
+          g.variant + ': ' + (g.seats || []).join(', ') + (g.turn ? ' (seat ' + g.turn + ' to move)' : ''));
+        var end = make('button', { type: 'button', class: 'end-game' }, 'End');
+        end.onclick = function () {
+          call('POST', '/api/' + g.kind + '/' + g.id + '/end', '{}', underWay,
+            function (m) { q('#setup-error').textContent = m; });
+        };
+        li.append(a, ' ', end);
+        ul.append(li);
+      });
+    }, function () {});
+  }
 
   // ---- requests ----
   function call(method, url, body, ok, bad) {
     var r = new XMLHttpRequest();
     r.open(method, url);
+    // The server carries out a request that changes anything only when it says it is JSON.
+    if (method !== 'GET') r.setRequestHeader('Content-Type', 'application/json');
     r.onload = function () {
       var data;
       if ((r.getResponseHeader('Content-Type') || '').indexOf('json') < 0) data = r.responseText;
@@ -278,7 +304,7 @@ window.onerror = function (m) {
       else (bad || say)(data && data.error ? data.error : 'the server answered ' + r.status);
     };
     r.onerror = function () { (bad || say)('the server does not answer: is `hunters serve` still running?'); };
-    r.send(body);
+    r.send(method === 'GET' ? null : body || '{}');
   }
   function say(m) { q('#error').textContent = m; T.busy = false; }
   function open(kind, id, state) {
@@ -675,7 +701,7 @@ window.onerror = function (m) {
       var text = String(reader.result);
       // A game with a seed goes on as a game; one told at a table, as a recording.
       var kind = /^\[Seed /m.test(text) ? 'games' : 'records';
-      call('POST', '/api/' + kind + '/resume', text, function (s) { open(kind, s.id, s); },
+      call('POST', '/api/' + kind + '/resume', JSON.stringify({ log: text }), function (s) { open(kind, s.id, s); },
         function (m) {
           if (T.id) say(m); else q('#setup-error').textContent = m;
         });
@@ -696,5 +722,6 @@ window.onerror = function (m) {
   window.addEventListener('hashchange', fromAddress);
   showMode();
   fromAddress();
+  underWay();
 })();
 "###;

@@ -111,6 +111,25 @@ impl RecordTable {
         self.rec.is_over()
     }
 
+    /// What the list of games under way says of it: its variant, players and the player the
+    /// table tells of next (from 1; none at the end).
+    pub fn summary(&self) -> Value {
+        let player = match self.rec.need() {
+            Need::Deal { player }
+            | Need::Draw { player, .. }
+            | Need::Choice { player }
+            | Need::Move { player, .. } => Some(player + 1),
+            Need::Over => None,
+        };
+        json!({
+            "kind": "records",
+            "variant": self.header.variant,
+            "seats": self.header.players,
+            "turn": player,
+            "thinking": false,
+        })
+    }
+
     /// What the page shows: the board, scores and supplies as far as the table has told the
     /// game, what it needs next, the tiles still in the box and the moves the rules allow.
     pub fn state(&self) -> Value {
