@@ -332,6 +332,7 @@ fn set_search(params: &mut Params, key: &str, value: &str, kv: &str) -> Result<b
         "rounds" => params.rounds = int()? as usize,
         "plies" => params.plies = int()? as usize,
         "shortlist" => params.shortlist = int()? as usize,
+        "judge_bare" => params.judge_bare = int()? != 0,
         "placements_kept" => params.placements_kept = int()? as usize,
         "pieces_kept" => params.pieces_kept = int()? as usize,
         "draw_value" => params.draw_value = int()?,

@@ -133,6 +133,8 @@ pub struct Params {
     /// [`Policy::Evaluation`]: how many moves (best by greedy's valuation) the evaluation
     /// judges at each move of a playout; 0 for all.
     pub shortlist: usize,
+    /// [`Policy::Evaluation`] with a shortlist: every move without a piece is judged too.
+    pub judge_bare: bool,
 }
 
 /// How every seat moves in a playout. A playout's end is judged by the evaluation, which was
@@ -169,6 +171,7 @@ impl Params {
         policy: Policy::Bare,
         plies: 0,
         shortlist: 0,
+        judge_bare: false,
     };
 
     /// The second searching bot's numbers (`mcts-v2`), the same in every edition: measured at
@@ -528,7 +531,7 @@ impl Seats {
                     return None;
                 }
                 let mover = game.turn().map_or(0, |t| t.player);
-                self.shortlist(game, params.shortlist);
+                self.shortlist(game, params.shortlist, params.judge_bare);
                 let inner = self.inner.get_or_insert_with(|| game.clone());
                 inner.copy_for_trial(game);
                 let mut best = (i64::MIN, self.legal[0]);
@@ -547,8 +550,9 @@ impl Seats {
     }
 
     /// Keeps in `self.legal` the `n` moves of best value by greedy's valuation (all if `n`
-    /// is 0), in their order.
-    fn shortlist(&mut self, game: &Game, n: usize) {
+    /// is 0), in their order; with `bare`, every move without a piece as well, so that where
+    /// a tile goes is always the evaluation's to judge and only the pieces are shortlisted.
+    fn shortlist(&mut self, game: &Game, n: usize, bare: bool) {
         if n == 0 || self.legal.len() <= n {
             return;
         }
@@ -558,12 +562,18 @@ impl Seats {
         self.order.extend(0..self.legal.len());
         self.order
             .sort_by_key(|&i| (std::cmp::Reverse(values[i]), i));
-        self.order.truncate(n);
+        let legal = &self.legal;
+        let mut kept = 0;
+        self.order.retain(|&i| {
+            let keep = kept < n || (bare && legal[i].piece.is_none() && legal[i].recall.is_none());
+            kept += 1;
+            keep
+        });
         self.order.sort_unstable();
         for (k, &i) in self.order.iter().enumerate() {
             self.legal[k] = self.legal[i];
         }
-        self.legal.truncate(n);
+        self.legal.truncate(self.order.len());
     }
 }
 
