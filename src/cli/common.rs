@@ -76,6 +76,22 @@ pub(super) fn seat_list(players: Option<u8>, bots: &[BotKind]) -> Result<Vec<Bot
     }
 }
 
+/// `--jobs J`: the threads to use, every core when not given.
+pub(super) fn jobs(given: Option<usize>) -> Result<usize> {
+    let jobs = given.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
+    Ok(jobs)
+}
+
+/// `--shard K/M` as `(K, M)`; the whole run, `(1, 1)`, without one.
+pub(super) fn shard_of(given: Option<&str>) -> Result<(u64, u64)> {
+    given.map_or(Ok((1, 1)), parse_shard)
+}
+
 /// `--shard K/M` as `(K, M)`.
 pub(super) fn parse_shard(s: &str) -> Result<(u64, u64)> {
     let parsed = s

@@ -171,12 +171,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             },
         }
     };
-    let jobs = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    if jobs == 0 {
-        bail!("--jobs must be at least 1");
-    }
+    let jobs = super::common::jobs(args.jobs)?;
     let variants: Vec<Variant> = args
         .variants
         .iter()

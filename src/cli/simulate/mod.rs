@@ -23,7 +23,7 @@ use hunters::compare::Plan;
 use hunters::statistics::CONFIDENCE;
 use hunters::summary::{self, Comparisons, Precision, Summary};
 
-use crate::cli::common::{Shard, merge_shards, parse_shard, shard_deals};
+use crate::cli::common::{self, Shard, merge_shards, shard_deals};
 use plan::{labels, swept_variants};
 use report_data::{Config, Report, Swept, VariantResult};
 
@@ -186,16 +186,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     games = plan.deals(games) * plan.rotations() as u64;
     let deals = plan.deals(games);
-    let (k, m) = match &args.shard {
-        Some(s) => parse_shard(s)?,
-        None => (1, 1),
-    };
-    let jobs = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    if jobs == 0 {
-        bail!("--jobs must be at least 1");
-    }
+    let (k, m) = common::shard_of(args.shard.as_deref())?;
+    let jobs = common::jobs(args.jobs)?;
     let my_deals = shard_deals(deals, k, m);
     let mut rows = match &args.games_out {
         Some(path) => Some(rows::GamesOut::create(path, bots.len())?),

@@ -28,7 +28,7 @@ use super::plan::labels;
 use super::play;
 use super::report_data::BotTime;
 use super::{Args, Simultaneous};
-use crate::cli::common::{Shard, Stamp, merge_shards, parse_shard, seed_text, shard_deals};
+use crate::cli::common::{self, Shard, Stamp, merge_shards, seed_text, shard_deals};
 
 /// What the JSON names the command, and how `--merge` tells a levels shard from a plain one.
 const COMMAND: &str = "simulate --levels";
@@ -163,7 +163,7 @@ enum Part {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    crate::cli::common::bots_only(&args.levels)?;
+    common::bots_only(&args.levels)?;
     let ms = args.timeout.millis()?;
     let bots: Vec<BotKind> = args
         .levels
@@ -206,16 +206,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if games == 0 {
         bail!("--games must be at least 1");
     }
-    let (k, m) = match &args.shard {
-        Some(s) => parse_shard(s)?,
-        None => (1, 1),
-    };
-    let jobs = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    if jobs == 0 {
-        bail!("--jobs must be at least 1");
-    }
+    let (k, m) = common::shard_of(args.shard.as_deref())?;
+    let jobs = common::jobs(args.jobs)?;
     // One game per deal and variant in self-play: the games are the deals.
     let my_deals = shard_deals(games, k, m);
     let names: Vec<String> = bots.iter().map(BotKind::name).collect();
