@@ -1,6 +1,6 @@
 //! Speed of the engine: whole games, move generation on fixed positions, playouts from
-//! mid-game (what a search lives on), the position evaluation a search calls for every move
-//! it weighs, the searching bot's time per decision, and verifying the golden corpus. Run with
+//! mid-game (what a search lives on), the searching bot's time per decision, and verifying
+//! the golden corpus. Run with
 //! `cargo bench --bench speed` (release build, one thread); name sections to run only those
 //! (`cargo bench --bench speed -- playouts`).
 //!
@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 
 use hunters::Variant;
 use hunters::bot::BotKind;
-use hunters::bot::evaluation::{Evaluator, Weights};
 use hunters::compare::{self, Table};
 use hunters::game::{Game, Move};
 use hunters::{log, replay};
@@ -165,52 +164,6 @@ fn playouts() {
             game.undo_trial();
         });
         println!("| {variant} | trial and undo | {r:.0} | {:.1} |", 1e6 / r);
-    }
-    println!();
-}
-
-/// The evaluation of the searching bot (`mcts`'s weights) on fixed positions: a position
-/// alone, and every legal move of the turn played in a trial, evaluated and taken back (what
-/// a search does with each move it weighs), beside the same without the evaluation.
-fn evaluation() {
-    println!("## The position evaluation (mcts's weights, 2 players, seed 11)");
-    println!();
-    println!(
-        "| variant | turn | tiles laid | moves | µs per evaluation | µs per move tried | µs per move tried and evaluated |"
-    );
-    println!("|---|---:|---:|---:|---:|---:|---:|");
-    for variant in ["2002", "2020", "2002-scout"] {
-        let v = Variant::load(variant).expect("a built-in variant");
-        for turn in [30, 60] {
-            let mut game = position(&v, turn);
-            game.keep_no_events();
-            let mut evaluator = Evaluator::new(Weights::second(game.rules().edition()));
-            let (r, _) = rate(|_| {
-                std::hint::black_box(evaluator.values(&game));
-            });
-            let per_evaluation = 1e6 / r;
-            let mut moves: Vec<Move> = Vec::new();
-            game.legal_moves(&mut moves);
-            let mut try_all = |evaluate: bool| {
-                let (r, _) = rate(|_| {
-                    for &mv in &moves {
-                        game.begin_trial();
-                        game.play_unchecked(mv);
-                        if evaluate {
-                            std::hint::black_box(evaluator.values(&game));
-                        }
-                        game.undo_trial();
-                    }
-                });
-                1e6 / r / moves.len() as f64
-            };
-            let (tried, evaluated) = (try_all(false), try_all(true));
-            println!(
-                "| {variant} | {turn} | {} | {} | {per_evaluation:.3} | {tried:.3} | {evaluated:.3} |",
-                game.board().len(),
-                moves.len(),
-            );
-        }
     }
     println!();
 }
@@ -400,9 +353,6 @@ fn main() {
     }
     if wants("playouts") {
         playouts();
-    }
-    if wants("evaluation") {
-        evaluation();
     }
     if wants("allocations") {
         allocations();

@@ -193,13 +193,6 @@ trait Info: Clone + Default {
     /// node, where move generation reads it).
     fn claims(&self) -> u16;
     fn close(&mut self, ports: u16);
-    /// Whether the arena lists its features to claim, open on one side only
-    /// ([`Info::one_side_open`]) and claimed by no piece (forests and rivers): a constant, so
-    /// that the other arenas do no work for it.
-    const LISTS_TO_CLAIM: bool = false;
-    fn one_side_open(&self) -> bool {
-        false
-    }
 }
 
 fn add_players(a: &mut PerPlayer, b: &PerPlayer) {
@@ -233,10 +226,6 @@ impl Info for ForestInfo {
     }
     fn close(&mut self, ports: u16) {
         self.open -= ports;
-    }
-    const LISTS_TO_CLAIM: bool = true;
-    fn one_side_open(&self) -> bool {
-        self.open == 1
     }
 }
 
@@ -286,10 +275,6 @@ impl Info for RiverInfo {
     fn close(&mut self, ports: u16) {
         self.open -= ports;
     }
-    const LISTS_TO_CLAIM: bool = true;
-    fn one_side_open(&self) -> bool {
-        self.open == 1
-    }
 }
 
 impl Info for SystemInfo {
@@ -314,14 +299,6 @@ struct Arena<T> {
     /// One node per zone; what a feature counts is kept at its root, in `info`.
     nodes: Vec<Node>,
     info: Vec<T>,
-    /// The roots whose feature is open on one side only and claimed by no piece, each once,
-    /// in no particular order (empty unless [`Info::LISTS_TO_CLAIM`]): whoever completes one
-    /// may claim it with the same move, and the evaluation sums their points at every
-    /// position, where a scan of every node for them cost a fifth of its time. Kept as roots
-    /// change ([`Arena::relist`]); a trial saves it whole at its start, in `to_claim_was`,
-    /// and its undo puts that back.
-    to_claim: Vec<u32>,
-    to_claim_was: Vec<u32>,
     /// A trial in progress: nodes below `trial_len` (0 outside a trial, so that one test tells
     /// whether to save) are saved once, before their first change, in `log`; a node's `mark`
     /// is `trial_id` once it is saved. Every mark is at most `trial_id`, copies included.
@@ -368,8 +345,6 @@ impl<T: Clone> Clone for Arena<T> {
         Arena {
             nodes: clone_with_room(&self.nodes),
             info: clone_with_room(&self.info),
-            to_claim: clone_with_room(&self.to_claim),
-            to_claim_was: Vec::new(),
             trialing: false,
             trial_len: 0,
             // The copied nodes carry their marks: the copy's trials go on from the same count.
@@ -385,7 +360,6 @@ impl<T: Clone> Clone for Arena<T> {
         self.trial_id = o.trial_id;
         self.nodes.clone_from(&o.nodes);
         self.info.clone_from(&o.info);
-        self.to_claim.clone_from(&o.to_claim);
     }
 }
 
@@ -394,8 +368,6 @@ impl<T: Info> Arena<T> {
         Arena {
             nodes: Vec::new(),
             info: Vec::new(),
-            to_claim: Vec::new(),
-            to_claim_was: Vec::new(),
             trialing: false,
             trial_len: 0,
             trial_id: 0,
@@ -416,7 +388,6 @@ impl<T: Info> Arena<T> {
             self.trial_id = 1;
         }
         self.log.clear();
-        self.to_claim_was.clone_from(&self.to_claim);
     }
 
     fn undo_trial(&mut self) {
@@ -433,7 +404,6 @@ impl<T: Info> Arena<T> {
         self.nodes.truncate(len);
         self.info.truncate(len);
         self.trial_len = 0;
-        std::mem::swap(&mut self.to_claim, &mut self.to_claim_was);
     }
 
     /// Saves node `n` before a trial changes it (once per trial; nodes made during the trial
@@ -464,7 +434,6 @@ impl<T: Info> Arena<T> {
     fn clear(&mut self) {
         self.nodes.clear();
         self.info.clear();
-        self.to_claim.clear();
         self.log.clear();
         self.trialing = false;
         self.trial_len = 0;
@@ -499,40 +468,7 @@ impl<T: Info> Arena<T> {
             });
         }
         self.info.extend_from_slice(own);
-        for n in first..self.len() {
-            self.relist(n, false);
-        }
         first
-    }
-
-    /// Whether node `n` belongs on the list of roots to claim, as it now is.
-    #[inline(always)]
-    fn to_claim(&self, n: u32) -> bool {
-        let node = &self.nodes[n as usize];
-        T::LISTS_TO_CLAIM
-            && node.parent == n
-            && node.claims == 0
-            && self.info[n as usize].one_side_open()
-    }
-
-    /// Puts node `n` on the list of roots to claim or takes it off, after a change of its
-    /// info or of its root; `was` is [`Arena::to_claim`] of `n` before the change. Only a
-    /// node that joins or leaves the list is looked for in it: most changes touch features
-    /// that are on it neither before nor after.
-    #[inline(always)]
-    fn relist(&mut self, n: u32, was: bool) {
-        if self.to_claim(n) == was {
-            return;
-        }
-        if was {
-            // The list is short (the features to claim on a board): a search beats keeping a
-            // place in it for every node.
-            if let Some(k) = self.to_claim.iter().position(|&r| r == n) {
-                self.to_claim.swap_remove(k);
-            }
-        } else {
-            self.to_claim.push(n);
-        }
     }
 
     fn find(&self, n: u32) -> u32 {
@@ -550,11 +486,6 @@ impl<T: Info> Arena<T> {
             }
             g = up;
         }
-    }
-
-    /// What the features on the list of roots to claim count.
-    fn listed_to_claim(&self) -> impl Iterator<Item = &T> {
-        self.to_claim.iter().map(|&r| &self.info[r as usize])
     }
 
     /// What each feature counts (one entry per feature, at its root).
@@ -588,7 +519,6 @@ impl<T: Info> Arena<T> {
         } else {
             (b, a)
         };
-        let was = (self.to_claim(big), self.to_claim(small));
         self.save(big);
         self.save(small);
         let (hb, hs) = (
@@ -621,8 +551,6 @@ impl<T: Info> Arena<T> {
         root.absorb(&moved);
         root.unshare(shared);
         self.nodes[big as usize].claims = root.claims();
-        self.relist(small, was.1);
-        self.relist(big, was.0);
         big
     }
 
@@ -639,11 +567,9 @@ impl<T: Info> Arena<T> {
 
     /// Changes the info at root `r` (saved first during a trial).
     fn change(&mut self, r: u32, f: impl FnOnce(&mut T)) {
-        let was = self.to_claim(r);
         self.save(r);
         f(&mut self.info[r as usize]);
         self.nodes[r as usize].claims = self.info[r as usize].claims();
-        self.relist(r, was);
     }
 }
 
@@ -1233,10 +1159,8 @@ impl Features {
                 None => ra,
             };
             // One side of each zone is now closed.
-            let was = arena.to_claim(root);
             arena.save(root);
             arena.info[root as usize].close(2);
-            arena.relist(root, was);
         }
     }
 
@@ -1378,19 +1302,6 @@ impl Features {
         self.rivers.roots()
     }
 
-    /// Every forest open on one side only that no gatherer claims, once each, in no
-    /// particular order: [`Features::all_forests`] with `open == 1` and no gatherer, kept as
-    /// tiles and pieces come and go rather than searched for.
-    pub fn forests_to_claim(&self) -> impl Iterator<Item = &ForestInfo> {
-        self.forests.listed_to_claim()
-    }
-
-    /// Every river open on one side only that no fisher claims, as
-    /// [`Features::forests_to_claim`].
-    pub fn rivers_to_claim(&self) -> impl Iterator<Item = &RiverInfo> {
-        self.rivers.listed_to_claim()
-    }
-
     /// How many tiles have been added.
     pub fn tile_count(&self) -> usize {
         self.tiles.len()
@@ -1415,30 +1326,6 @@ impl Features {
     pub fn system(&self, tiles: &[Tile], board: &Board, z: ZoneId) -> &SystemInfo {
         let n = self.system_node(tiles, board, z);
         &self.systems.info[self.systems.find(n) as usize]
-    }
-
-    /// What the feature `key` names counts: [`Features::forest`] and the others from a key of
-    /// this board as it stands, without finding the feature again. Forests, meadows and
-    /// rivers by their kind; river systems (`FeatureKind::System`) through
-    /// [`Features::system_of`].
-    pub fn forest_of(&self, key: FeatureKey) -> &ForestInfo {
-        debug_assert_eq!(key.kind, FeatureKind::Forest);
-        &self.forests.info[key.root as usize]
-    }
-
-    pub fn meadow_of(&self, key: FeatureKey) -> &MeadowInfo {
-        debug_assert_eq!(key.kind, FeatureKind::Meadow);
-        &self.meadows.info[key.root as usize]
-    }
-
-    pub fn river_of(&self, key: FeatureKey) -> &RiverInfo {
-        debug_assert_eq!(key.kind, FeatureKind::River);
-        &self.rivers.info[key.root as usize]
-    }
-
-    pub fn system_of(&self, key: FeatureKey) -> &SystemInfo {
-        debug_assert_eq!(key.kind, FeatureKind::System);
-        &self.systems.info[key.root as usize]
     }
 
     /// A number naming the feature `z` belongs to: equal for two zones exactly when they are

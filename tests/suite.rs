@@ -31,8 +31,6 @@ mod compare;
 mod coverage;
 #[path = "digests.rs"]
 mod digests;
-#[path = "evaluation.rs"]
-mod evaluation;
 #[path = "features.rs"]
 mod features;
 #[path = "fidelity.rs"]

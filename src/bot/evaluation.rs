@@ -255,20 +255,19 @@ fn evaluate(game: &Game, weights: &Weights, seen: &mut Vec<FeatureKey>) -> [i64;
             continue;
         }
         seen.push(key);
-        // The feature read through its key: found once, not once more by its zone.
         let (worth, counts): (i64, PerPlayer) = match on.piece {
             Piece::Gatherer => {
-                let info = f.forest_of(key);
+                let info = f.forest(z);
                 let points = i64::from(rules.forest::<Points>(info).0);
                 (open_worth(points, info.open, open_penalty), info.gatherers)
             }
             Piece::Fisher => {
-                let info = f.river_of(key);
+                let info = f.river(z);
                 let points = i64::from(rules.river::<Points>(info).0);
                 (open_worth(points, info.open, open_penalty), info.fishers)
             }
             Piece::Hunter => {
-                let info = f.meadow_of(key);
+                let info = f.meadow(z);
                 let fire =
                     info.count(MeadowSpecial::Fire) + info.count(MeadowSpecial::Wildfire) > 0;
                 let points = i64::from(rules.meadow::<Points>(&info.animals, fire, &[]).0);
@@ -279,7 +278,7 @@ fn evaluate(game: &Game, weights: &Weights, seen: &mut Vec<FeatureKey>) -> [i64;
                 (meadow_weight * points, counts)
             }
             Piece::Hut => {
-                let info = f.system_of(key);
+                let info = f.system(tiles, game.board(), z);
                 (
                     weights.system_weight * i64::from(rules.huts::<Points>(info).0),
                     info.huts,
@@ -320,14 +319,16 @@ fn at_hand(game: &Game, weights: &Weights, left: i64, value: &mut [i64; MAX_PLAY
     let mover = game.turn().map(|t| t.player);
     let rules = game.rules();
     let f = game.features();
-    // The features keep the list of these, rather than the evaluation looking through every
-    // forest and river on the board.
     let mut unclaimed = 0i64;
-    for info in f.forests_to_claim() {
-        unclaimed += i64::from(rules.forest::<Points>(info).0);
+    for info in f.all_forests() {
+        if info.open == 1 && info.gatherers.iter().all(|&g| g == 0) {
+            unclaimed += i64::from(rules.forest::<Points>(info).0);
+        }
     }
-    for info in f.rivers_to_claim() {
-        unclaimed += i64::from(rules.river::<Points>(info).0);
+    for info in f.all_rivers() {
+        if info.open == 1 && info.fishers.iter().all(|&g| g == 0) {
+            unclaimed += i64::from(rules.river::<Points>(info).0);
+        }
     }
     for p in 0..players {
         if ready[p] {

@@ -972,15 +972,8 @@ impl Players {
     }
 
     /// The players in seat order.
-    // Bit by bit rather than seat by seat: the evaluation asks for a majority's players at
-    // every feature of every position it weighs.
     pub fn iter(self) -> impl Iterator<Item = usize> {
-        let mut left = self.0;
-        std::iter::from_fn(move || {
-            let p = left.trailing_zeros() as usize;
-            left &= left.wrapping_sub(1);
-            (p < MAX_PLAYERS).then_some(p)
-        })
+        (0..MAX_PLAYERS).filter(move |&p| self.contains(p))
     }
 }
 
@@ -990,12 +983,10 @@ pub fn majority(counts: &[u16; MAX_PLAYERS]) -> Players {
     if best == 0 {
         return Players::default();
     }
-    // Without a branch per seat.
     Players(
-        counts
-            .iter()
-            .enumerate()
-            .fold(0, |m, (p, &c)| m | u8::from(c == best) << p),
+        (0..MAX_PLAYERS)
+            .filter(|&p| counts[p] == best)
+            .fold(0, |m, p| m | 1 << p),
     )
 }
 
