@@ -14,7 +14,9 @@
 //!
 //! `--against-self N` plays the tuned bot against itself with N playouts (its own numbers,
 //! which a bot name cannot give): what one doubling of the budget buys (`--playouts 500
-//! --against-self 250`). With numbers set, `--against mcts:N` plays them too. The time each
+//! --against-self 250`); `--against-self N:KEY=VALUE,…` against itself with some numbers
+//! changed (`--playouts 500 --against-self 500:rounds=1`: what one number is worth at a
+//! budget). With numbers set, `--against mcts:N` plays them too. The time each
 //! side took per move is printed first (wall time inside its decisions; the deals run on
 //! every core, so compare the two figures of one run, not runs on a busy machine).
 //!
@@ -50,6 +52,27 @@ struct Numbers {
     weights: Weights,
 }
 
+/// A bot the tuned one plays against.
+enum Opponent {
+    /// A bot by its name.
+    Named(BotKind),
+    /// The tuned bot with other numbers or another budget (`--against-self`).
+    Tuned {
+        label: String,
+        playouts: u32,
+        numbers: Numbers,
+    },
+}
+
+impl Opponent {
+    fn name(&self) -> String {
+        match self {
+            Opponent::Named(kind) => kind.name(),
+            Opponent::Tuned { label, .. } => label.clone(),
+        }
+    }
+}
+
 struct Setup {
     /// The numbers played, or none for the current bot's own in each edition.
     fixed: Option<Numbers>,
@@ -58,7 +81,7 @@ struct Setup {
     numbers: Numbers,
     playouts: u32,
     /// Every deal is played against each of these (twice, the seats swapped).
-    against: Vec<BotKind>,
+    against: Vec<Opponent>,
     seed: u64,
     deals: u64,
 }
@@ -92,8 +115,20 @@ fn run() -> Result<(), String> {
             "--search" => search = true,
             "--seed" => seed = number(&value("--seed")?)?,
             "--playouts" => playouts = number(&value("--playouts")?)? as u32,
-            "--against" => against.push(value("--against")?.parse()?),
-            "--against-self" => self_at.push(number(&value("--against-self")?)? as u32),
+            "--against" => against.push(Opponent::Named(value("--against")?.parse()?)),
+            "--against-self" => {
+                let v = value("--against-self")?;
+                let (n, changes) = v.split_once(':').unwrap_or((&v, ""));
+                let changes: Vec<String> = changes
+                    .split(',')
+                    .filter(|c| !c.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                if let Some(c) = changes.iter().find(|c| !c.contains('=')) {
+                    return Err(format!("--against-self {v}: {c:?} is not KEY=VALUE"));
+                }
+                self_at.push((number(n)? as u32, changes));
+            }
             "--base" => base = value("--base")?,
             "--steps" => steps = parse_steps(&value("--steps")?)?,
             kv if kv.contains('=') => overrides.push(kv.to_string()),
@@ -119,14 +154,35 @@ fn run() -> Result<(), String> {
     if variants.is_empty() {
         return Err("name one or more variants, e.g. 2020".to_string());
     }
-    // The tuned bot itself at other budgets: its own numbers, which `BotKind` cannot name.
-    for &p in &self_at {
-        against.push(BotKind::Mcts { playouts: p });
+    // The tuned bot itself at other budgets, or with some numbers changed: its own numbers,
+    // which `BotKind` cannot name.
+    let with_numbers = fixed.is_some();
+    for (playouts, changes) in &self_at {
+        if !with_numbers && changes.is_empty() {
+            against.push(Opponent::Named(BotKind::Mcts {
+                playouts: *playouts,
+            }));
+            continue;
+        }
+        let mut numbers = numbers;
+        for kv in changes {
+            set(&mut numbers, kv)?;
+        }
+        let label = if changes.is_empty() {
+            format!("itself at {playouts}")
+        } else {
+            format!("itself at {playouts} with {}", changes.join(" "))
+        };
+        against.push(Opponent::Tuned {
+            label,
+            playouts: *playouts,
+            numbers,
+        });
     }
     if against.is_empty() {
-        against.push(BotKind::MctsV1 {
+        against.push(Opponent::Named(BotKind::MctsV1 {
             playouts: DEFAULT_PLAYOUTS,
-        });
+        }));
     }
     let mut setup = Setup {
         fixed,
@@ -156,7 +212,7 @@ fn run() -> Result<(), String> {
         setup
             .against
             .iter()
-            .map(BotKind::name)
+            .map(Opponent::name)
             .collect::<Vec<_>>()
             .join(" and "),
         names(&setup.variants),
@@ -435,7 +491,7 @@ fn play(setup: &Setup) -> (Vec<f64>, Vec<f64>) {
 }
 
 /// One game with the tuned bot in `tuned_seat`: its share of the win and its margin.
-fn game(setup: &Setup, against: &BotKind, seed: u64, tuned_seat: usize) -> (f64, f64) {
+fn game(setup: &Setup, against: &Opponent, seed: u64, tuned_seat: usize) -> (f64, f64) {
     let variant = &setup.variants[(seed % setup.variants.len() as u64) as usize];
     let mut game = Game::seeded(variant, 2, seed);
     let mut bots: Vec<Box<dyn Bot + Send>> = (0..2)
@@ -451,19 +507,27 @@ fn game(setup: &Setup, against: &BotKind, seed: u64, tuned_seat: usize) -> (f64,
                     }),
                     which: 0,
                 })
-            } else if let (BotKind::Mcts { playouts }, Some(Numbers { params, weights })) =
-                (against, setup.fixed)
-            {
-                let rng = stream(seed, &format!("bot {seat}"));
-                Box::new(Timed {
-                    bot: Box::new(MctsBot::with_params(rng, *playouts, params, weights)),
-                    which: 2,
-                })
             } else {
-                Box::new(Timed {
-                    bot: against.make(seed, seat),
-                    which: 2,
-                })
+                let rng = stream(seed, &format!("bot {seat}"));
+                let bot: Box<dyn Bot + Send> = match (against, setup.fixed) {
+                    (
+                        Opponent::Tuned {
+                            playouts, numbers, ..
+                        },
+                        _,
+                    ) => Box::new(MctsBot::with_params(
+                        rng,
+                        *playouts,
+                        numbers.params,
+                        numbers.weights,
+                    )),
+                    (
+                        Opponent::Named(BotKind::Mcts { playouts }),
+                        Some(Numbers { params, weights }),
+                    ) => Box::new(MctsBot::with_params(rng, *playouts, params, weights)),
+                    (Opponent::Named(kind), _) => kind.make(seed, seat),
+                };
+                Box::new(Timed { bot, which: 2 })
             }
         })
         .collect();
