@@ -112,6 +112,16 @@ pub fn upload(log: &str) -> String {
     json!({ "log": log }).to_string()
 }
 
+/// The body of a person's move `entry` chosen in `state`.
+pub fn entry(state: &Value, entry: &str) -> String {
+    json!({ "entry": entry, "version": state["version"] }).to_string()
+}
+
+/// The body of a request sent from `state` that says nothing more: a bot's move, an undo.
+pub fn at(state: &Value) -> String {
+    json!({ "version": state["version"] }).to_string()
+}
+
 /// Plays game `id` to its end: the person takes the first legal move, the bots move when
 /// asked. The number of requests it took.
 pub fn play_to_end(s: &Served, id: &str) -> usize {
@@ -127,10 +137,10 @@ pub fn play_to_end(s: &Served, id: &str) -> usize {
             s.json(
                 "POST",
                 &format!("/api/games/{id}/move"),
-                &json!({ "entry": "0" }).to_string(),
+                &entry(&state, "0"),
             )
         } else {
-            s.json("POST", &format!("/api/games/{id}/bot"), "")
+            s.json("POST", &format!("/api/games/{id}/bot"), &at(&state))
         };
         assert_eq!(status, 200, "{after}");
         requests += 1;
@@ -150,7 +160,7 @@ fn a_whole_game_is_played_through_the_api_and_its_log_verifies() {
     let (status, refused) = s.json(
         "POST",
         &format!("/api/games/{id}/move"),
-        &json!({ "entry": "5,5 r0" }).to_string(),
+        &entry(&state, "5,5 r0"),
     );
     assert_eq!(status, 422);
     assert!(
@@ -162,10 +172,14 @@ fn a_whole_game_is_played_through_the_api_and_its_log_verifies() {
     );
     // A move, the bot's answer, then undo: back to the first state.
     let first = s.json("GET", &format!("/api/games/{id}"), "").1;
+    assert_eq!(
+        first["version"], state["version"],
+        "a refusal changes nothing"
+    );
     let (status, moved) = s.json(
         "POST",
         &format!("/api/games/{id}/move"),
-        &json!({ "entry": "1" }).to_string(),
+        &entry(&first, "1"),
     );
     assert_eq!(status, 200, "{moved}");
     assert!(
@@ -178,13 +192,13 @@ fn a_whole_game_is_played_through_the_api_and_its_log_verifies() {
     let (status, _) = s.json(
         "POST",
         &format!("/api/games/{id}/move"),
-        &json!({ "entry": "0" }).to_string(),
+        &entry(&moved, "0"),
     );
     assert_eq!(status, 409);
-    let (status, bot) = s.json("POST", &format!("/api/games/{id}/bot"), "");
+    let (status, bot) = s.json("POST", &format!("/api/games/{id}/bot"), &at(&moved));
     assert_eq!(status, 200, "{bot}");
     assert_eq!(bot["can_undo"], true);
-    let (status, undone) = s.json("POST", &format!("/api/games/{id}/undo"), "");
+    let (status, undone) = s.json("POST", &format!("/api/games/{id}/undo"), &at(&bot));
     assert_eq!(status, 200, "{undone}");
     assert_eq!(undone["board"], first["board"]);
     assert_eq!(undone["moves"], first["moves"]);
@@ -218,16 +232,19 @@ fn a_resumed_game_goes_on_as_the_game_itself() {
     let (status, state) = s.json("POST", "/api/games", &new.to_string());
     assert_eq!(status, 201, "{state}");
     let id = state["id"].as_str().unwrap().to_string();
+    let mut state = state;
     for _ in 0..3 {
         let (status, moved) = s.json(
             "POST",
             &format!("/api/games/{id}/move"),
-            &json!({ "entry": "0" }).to_string(),
+            &entry(&state, "0"),
         );
         assert_eq!(status, 200, "{moved}");
+        state = moved;
         for _ in 0..2 {
-            let (status, bot) = s.json("POST", &format!("/api/games/{id}/bot"), "");
+            let (status, bot) = s.json("POST", &format!("/api/games/{id}/bot"), &at(&state));
             assert_eq!(status, 200, "{bot}");
+            state = bot;
         }
     }
     let (status, so_far) = s.call("GET", &format!("/api/games/{id}/log"), "");
@@ -255,7 +272,11 @@ fn bad_requests_get_a_4xx_and_a_message() {
     let s = Served::start();
     let post = |path: &str, body: &str| s.json("POST", path, body);
     let cases: Vec<((u16, Value), u16, &str)> = vec![
-        (post("/api/games/0123/bot", ""), 404, "unknown game id"),
+        (
+            post("/api/games/0123/bot", r#"{"version": 0}"#),
+            404,
+            "unknown game id",
+        ),
         (post("/api/games", "{not json"), 400, "malformed body"),
         (
             post(
@@ -321,10 +342,19 @@ fn bad_requests_get_a_4xx_and_a_message() {
     let new = json!({ "variant": "2002", "seats": ["greedy", "person"], "seed": "3" });
     let (_, state) = post("/api/games", &new.to_string());
     let id = state["id"].as_str().unwrap();
-    let (status, body) = post(&format!("/api/games/{id}/move"), r#"{"entry": "0"}"#);
+    let (status, body) = post(&format!("/api/games/{id}/move"), &entry(&state, "0"));
     assert_eq!(status, 409, "{body}");
-    let (status, body) = post(&format!("/api/games/{id}/undo"), "");
+    let (status, body) = post(&format!("/api/games/{id}/undo"), &at(&state));
     assert_eq!(status, 409, "nothing to undo: {body}");
+    // A change that does not say which state it was sent from.
+    let (status, body) = post(&format!("/api/games/{id}/bot"), "{}");
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("version"),
+        "{body}"
+    );
+    let (status, body) = post(&format!("/api/games/{id}/move"), r#"{"entry": "0"}"#);
+    assert_eq!(status, 400, "{body}");
     // The server still answers after all of it.
     let (status, _) = s.json("GET", &format!("/api/games/{id}"), "");
     assert_eq!(status, 200);
@@ -342,7 +372,16 @@ fn bad_entries_of_a_recording_get_a_4xx_and_the_reason() {
     assert_eq!(status, 201, "{state}");
     assert_eq!(state["need"]["kind"], "draw");
     let id = state["id"].as_str().unwrap().to_string();
-    let entry = |body: Value| post(&format!("/api/records/{id}/entry"), &body.to_string());
+    // Each entry is told to the recording as the last answer left it.
+    let version = std::cell::Cell::new(0);
+    let tell = |mut body: Value| {
+        body["version"] = json!(version.get());
+        let (status, answer) = post(&format!("/api/records/{id}/entry"), &body.to_string());
+        if status == 200 {
+            version.set(answer["version"].as_u64().unwrap());
+        }
+        (status, answer)
+    };
     let cases: Vec<((u16, Value), u16, &str, &str)> = vec![
         (
             post(
@@ -363,38 +402,44 @@ fn bad_entries_of_a_recording_get_a_4xx_and_the_reason() {
             "files are not read",
         ),
         (
-            post("/api/records/0123/undo", ""),
+            post("/api/records/0123/undo", r#"{"version": 0}"#),
             404,
             "unknown id",
             "no recording",
         ),
         (
-            post(&format!("/api/games/{id}/undo"), ""),
+            post(&format!("/api/games/{id}/undo"), r#"{"version": 0}"#),
             404,
             "a recording's id as a game's",
             "no game",
         ),
-        (entry(json!({"draw": "999"})), 422, "an unknown tile", "999"),
+        (tell(json!({"draw": "999"})), 422, "an unknown tile", "999"),
         (
-            entry(json!({"move": "0,1 r0"})),
+            tell(json!({"move": "0,1 r0"})),
             422,
             "a move before the draw",
             "tile drawn first",
         ),
         (
-            entry(json!({"deal": "S1"})),
+            tell(json!({"deal": "S1"})),
             422,
             "a deal without the Scout",
             "not in this variant",
         ),
         (
-            entry(json!({"throw": "1"})),
+            tell(json!({"throw": "1"})),
             400,
             "a malformed entry",
             "an entry is",
         ),
         (
-            post(&format!("/api/records/{id}/undo"), ""),
+            tell(json!({"draw": "4", "move": "0"})),
+            400,
+            "two entries in one",
+            "an entry is",
+        ),
+        (
+            post(&format!("/api/records/{id}/undo"), r#"{"version": 0}"#),
             409,
             "nothing to undo",
             "nothing",
@@ -415,20 +460,20 @@ fn bad_entries_of_a_recording_get_a_4xx_and_the_reason() {
         assert!(m.contains(says), "{why}: {body}");
     }
     // A tile drawn, then laid where it cannot go: the rules' reason; then where it can.
-    let (status, state) = entry(json!({"draw": "4"}));
+    let (status, state) = tell(json!({"draw": "4"}));
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["need"]["kind"], "move");
     assert_eq!(state["need"]["tile"], "4");
-    let (status, body) = entry(json!({"move": "5,5 r0"}));
+    let (status, body) = tell(json!({"move": "5,5 r0"}));
     assert_eq!(status, 422);
     assert!(body["error"].as_str().unwrap().contains("touches no tile"));
-    let (status, body) = entry(json!({"draw": "5"}));
+    let (status, body) = tell(json!({"draw": "5"}));
     assert_eq!(status, 422, "a draw while a move is awaited: {body}");
-    let (status, state) = entry(json!({"move": "0"}));
+    let (status, state) = tell(json!({"move": "0"}));
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["need"]["kind"], "draw");
     assert_eq!(state["need"]["player"], 2);
-    let (status, body) = entry(json!({"draw": "4"}));
+    let (status, body) = tell(json!({"draw": "4"}));
     assert_eq!(status, 422, "the one copy of 4 is out of the box: {body}");
     // The log so far resumes as a recording, and not as a game (it has no seed).
     let (_, log) = s.call("GET", &format!("/api/records/{id}/log"), "");
@@ -438,6 +483,123 @@ fn bad_entries_of_a_recording_get_a_4xx_and_the_reason() {
     assert_eq!(again["board"], state["board"]);
     let (status, body) = post("/api/games/resume", &upload(&log));
     assert_eq!(status, 400, "{body}");
+}
+
+/// A change names the state it was chosen in. Two tabs show a game; the second moves; every
+/// change the first then sends from the state it still shows — the move it saw, a number that
+/// now means another move, an undo, a bot's move — is refused with 409 and the game's version,
+/// and the game's log is as it was. Sent from the state the game is in, the same requests are
+/// carried out.
+#[test]
+fn a_stale_move_is_refused_and_changes_nothing() {
+    let s = Served::start();
+    let new = json!({ "variant": "2020", "seats": ["person", "person"], "seed": "12" });
+    let (status, seen) = s.json("POST", "/api/games", &new.to_string());
+    assert_eq!(status, 201, "{seen}");
+    let id = seen["id"].as_str().unwrap().to_string();
+    let path = |rest: &str| format!("/api/games/{id}{rest}");
+    let log = || s.call("GET", &path("/log"), "").1;
+    let first = seen["moves"][0]["text"].as_str().unwrap();
+    let (status, moved) = s.json("POST", &path("/move"), &entry(&seen, first));
+    assert_eq!(status, 200, "{moved}");
+    assert_ne!(moved["version"], seen["version"]);
+
+    let before = log();
+    let last = seen["moves"].as_array().unwrap().last().unwrap()["text"]
+        .as_str()
+        .unwrap();
+    // Move 0 is legal for the second seat too: by its number alone it would be played.
+    assert!(!moved["moves"].as_array().unwrap().is_empty());
+    let stale = [
+        ("/move", entry(&seen, last)),
+        ("/move", entry(&seen, "0")),
+        ("/undo", at(&seen)),
+        ("/move", json!({ "entry": "0", "version": 99 }).to_string()),
+    ];
+    for (rest, body) in stale {
+        let (status, refused) = s.json("POST", &path(rest), &body);
+        assert_eq!(status, 409, "{rest} {body}: {refused}");
+        assert!(
+            refused["error"].as_str().unwrap().contains("moved on"),
+            "{refused}"
+        );
+        assert_eq!(refused["version"], moved["version"], "{refused}");
+    }
+    assert_eq!(log(), before, "a stale request changed the game");
+    let (_, now) = s.json("GET", &path(""), "");
+    assert_eq!(now["version"], moved["version"]);
+
+    // From the state the game is in, the number is the move of that state.
+    let (status, played) = s.json("POST", &path("/move"), &entry(&moved, "0"));
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(played["played"]["move"], moved["moves"][0]["text"]);
+    let after = log();
+    assert_ne!(after, before);
+    assert!(
+        after.contains(played["played"]["move"].as_str().unwrap()),
+        "{after}"
+    );
+
+    // A bot's move and an undo, each from a state the game has left.
+    let new = json!({ "variant": "2020", "seats": ["person", "greedy"], "seed": "12" });
+    let (_, seen) = s.json("POST", "/api/games", &new.to_string());
+    let id = seen["id"].as_str().unwrap().to_string();
+    let path = |rest: &str| format!("/api/games/{id}{rest}");
+    let (_, moved) = s.json("POST", &path("/move"), &entry(&seen, "0"));
+    let (status, bot) = s.json("POST", &path("/bot"), &at(&moved));
+    assert_eq!(status, 200, "{bot}");
+    let before = s.call("GET", &path("/log"), "").1;
+    for (rest, from) in [("/bot", &moved), ("/undo", &moved), ("/undo", &seen)] {
+        let (status, refused) = s.json("POST", &path(rest), &at(from));
+        assert_eq!(status, 409, "{rest}: {refused}");
+        assert_eq!(refused["version"], bot["version"], "{refused}");
+    }
+    assert_eq!(s.call("GET", &path("/log"), "").1, before);
+    let (status, undone) = s.json("POST", &path("/undo"), &at(&bot));
+    assert_eq!(status, 200, "{undone}");
+    assert_eq!(undone["board"], seen["board"]);
+    // Undone, the game is as it was, but at a version of its own: a request from the state it
+    // came back to is still one from the past.
+    assert_ne!(undone["version"], seen["version"]);
+    let (status, _) = s.json("POST", &path("/move"), &entry(&seen, "0"));
+    assert_eq!(status, 409);
+}
+
+/// A recording's entries and undo name the state they were told from too: after an undo the
+/// recording has as many entries as before the draw, but a draw told from then is refused.
+#[test]
+fn a_stale_entry_of_a_recording_is_refused_and_changes_nothing() {
+    let s = Served::start();
+    let new = json!({ "variant": "2014", "players": ["Ann", "Bob"] });
+    let (_, seen) = s.json("POST", "/api/records", &new.to_string());
+    let id = seen["id"].as_str().unwrap().to_string();
+    let path = |rest: &str| format!("/api/records/{id}{rest}");
+    let log = || s.call("GET", &path("/log"), "").1;
+    let draw = |from: &Value, tile: &str| {
+        let body = json!({ "draw": tile, "version": from["version"] }).to_string();
+        s.json("POST", &path("/entry"), &body)
+    };
+    let (status, drawn) = draw(&seen, "4");
+    assert_eq!(status, 200, "{drawn}");
+    let (status, undone) = s.json("POST", &path("/undo"), &at(&drawn));
+    assert_eq!(status, 200, "{undone}");
+    let before = log();
+    for (status, refused) in [
+        draw(&seen, "5"),
+        draw(&drawn, "5"),
+        s.json("POST", &path("/undo"), &at(&drawn)),
+    ] {
+        assert_eq!(status, 409, "{refused}");
+        assert!(
+            refused["error"].as_str().unwrap().contains("moved on"),
+            "{refused}"
+        );
+        assert_eq!(refused["version"], undone["version"]);
+    }
+    assert_eq!(log(), before);
+    let (status, again) = draw(&undone, "5");
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["need"]["tile"], "5");
 }
 
 #[test]
@@ -503,7 +665,7 @@ fn every_key_of_the_state_is_documented() {
     let (_, moved) = s.json(
         "POST",
         &format!("/api/games/{}/move", game["id"].as_str().unwrap()),
-        r#"{"entry": "0"}"#,
+        &entry(&game, "0"),
     );
     for state in [&game, &record, &moved] {
         let keys = state.as_object().unwrap().keys().map(|k| k.to_string());

@@ -4,7 +4,7 @@
 //! them. No assertion on how long anything took: a socket timeout only keeps a server that
 //! stopped answering from hanging the test.
 
-use crate::serve::{Served, play_to_end};
+use crate::serve::{Served, at, entry, play_to_end};
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -257,11 +257,14 @@ fn a_bot_thinking_holds_up_no_other_request() {
         &new_game(json!(["mcts:50000", "person"])),
     );
     assert_eq!(status, 201, "{slow}");
+    let started = slow.clone();
     let slow = slow["id"].as_str().unwrap().to_string();
     let (_, other) = s.json("POST", "/api/games", &new_game(json!(["person", "greedy"])));
+    let other_state = other.clone();
     let other = other["id"].as_str().unwrap().to_string();
     std::thread::scope(|scope| {
-        let thinking = scope.spawn(|| s.json("POST", &format!("/api/games/{slow}/bot"), ""));
+        let thinking =
+            scope.spawn(|| s.json("POST", &format!("/api/games/{slow}/bot"), &at(&started)));
         // The listing says when the bot has begun.
         let mut begun = false;
         for _ in 0..3000 {
@@ -284,15 +287,16 @@ fn a_bot_thinking_holds_up_no_other_request() {
         assert_eq!(status, 200);
         let (status, state) = s.json("GET", &format!("/api/games/{slow}"), "");
         assert_eq!(status, 200, "{state}");
-        let (status, again) = s.json("POST", &format!("/api/games/{slow}/bot"), "");
+        assert_eq!(state["thinking"], true, "{state}");
+        let (status, again) = s.json("POST", &format!("/api/games/{slow}/bot"), &at(&state));
         assert_eq!(status, 409, "one bot move at a time: {again}");
         let (status, moved) = s.json(
             "POST",
             &format!("/api/games/{other}/move"),
-            r#"{"entry": "0"}"#,
+            &entry(&other_state, "0"),
         );
         assert_eq!(status, 200, "{moved}");
-        let (status, bot) = s.json("POST", &format!("/api/games/{other}/bot"), "");
+        let (status, bot) = s.json("POST", &format!("/api/games/{other}/bot"), &at(&moved));
         assert_eq!(status, 200, "{bot}");
         assert!(
             !thinking.is_finished(),

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::run::webdriver::{self, Element, Session};
 use crate::run::{assert_drawn, feed, hunters, stdout};
-use crate::serve::Served;
+use crate::serve::{Served, at, entry};
 
 use serde_json::json;
 
@@ -170,10 +170,11 @@ fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
     });
     let reason = text(&s, "#error");
     let id = id_of(&s);
+    let (_, now) = server.json("GET", &format!("/api/games/{id}"), "");
     let (status, api) = server.json(
         "POST",
         &format!("/api/games/{id}/move"),
-        &json!({ "entry": format!("{square} r0") }).to_string(),
+        &entry(&now, &format!("{square} r0")),
     );
     assert_eq!(status, 422);
     assert_eq!(reason, api["error"].as_str().unwrap());
@@ -392,7 +393,7 @@ fn play_until(
         let (_, state) = server.json("GET", &format!("/api/games/{id}"), "");
         assert_ne!(state["over"], true, "the game ended before the choice came");
         if state["turn"]["person"] != true {
-            server.json("POST", &format!("/api/games/{id}/bot"), "");
+            server.json("POST", &format!("/api/games/{id}/bot"), &at(&state));
             continue;
         }
         let offers = state["view"]["offers"].as_array().unwrap();
@@ -404,11 +405,8 @@ fn play_until(
             .find(|o| !o["piece"].is_null())
             .unwrap_or(&offers[0])["n"]
             .to_string();
-        let (status, body) = server.json(
-            "POST",
-            &format!("/api/games/{id}/move"),
-            &json!({ "entry": n }).to_string(),
-        );
+        let (status, body) =
+            server.json("POST", &format!("/api/games/{id}/move"), &entry(&state, &n));
         assert_eq!(status, 200, "{body}");
     }
 }
@@ -475,5 +473,92 @@ fn the_shaman_and_the_scout_are_chosen_by_clicking() {
         "{log}"
     );
     assert_no_errors(&s);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// The version of the game the page shows.
+fn version(s: &Session) -> u64 {
+    let v = s.script("return +(document.body.dataset.version || -1);", vec![]);
+    v.as_u64()
+        .unwrap_or_else(|| panic!("no version shown: {v}"))
+}
+
+/// The moves a game's log holds so far.
+fn placed(server: &Served, id: &str) -> Vec<String> {
+    let (status, log) = server.call("GET", &format!("/api/games/{id}/log"), "");
+    assert_eq!(status, 200, "{log}");
+    log.lines()
+        .filter(|l| l.starts_with("place "))
+        .map(String::from)
+        .collect()
+}
+
+/// One game open in two tabs, passed and played: a move in the second, then a click in the
+/// first, which still shows the game before it. The click is refused (409), nothing is played
+/// for it, and the first tab shows the game as it now is, saying why.
+#[test]
+fn a_click_in_a_tab_left_behind_plays_nothing() {
+    let Some(driver) = webdriver::driver() else {
+        return;
+    };
+    let d = dir("tabs");
+    let server = Served::start();
+    let new = json!({ "variant": "2020", "seats": ["person", "person"], "seed": "21" });
+    let (_, state) = server.json("POST", "/api/games", &new.to_string());
+    let id = state["id"].as_str().unwrap().to_string();
+    let url = format!("http://{}/#games/{id}", server.addr);
+    // Two browsers, each showing the game: neither takes focus from the other as a second
+    // tab of one browser would, so the first one's view stays as it was until it is clicked.
+    let one = driver.session(&d, 1200, 900);
+    one.goto(&url);
+    settle(&one, 0, &["person"]);
+    let two = driver.session(&d, 1200, 900);
+    two.goto(&url);
+    settle(&two, 0, &["person"]);
+
+    let (_, shown) = waits(&two);
+    nearest_spot(&two).click();
+    two.find("#choices button.no-piece").click();
+    settle(&two, shown, &["person"]);
+    let after_two = placed(&server, &id);
+    assert_eq!(after_two.len(), 1, "{after_two:?}");
+    let (_, now) = server.json("GET", &format!("/api/games/{id}"), "");
+    assert_ne!(version(&one), now["version"].as_u64().unwrap());
+
+    // The first tab lays the tile it shows on the square it shows: the square the second tab
+    // has just covered.
+    let (_, shown) = waits(&one);
+    nearest_spot(&one).click();
+    one.find("#choices button.no-piece").click();
+    settle(&one, shown, &["person"]);
+    assert_eq!(
+        placed(&server, &id),
+        after_two,
+        "the click in the tab left behind played a move"
+    );
+    let refused: Vec<String> = one
+        .logs_of_errors()
+        .into_iter()
+        .filter(|e| e.contains("status of 409"))
+        .collect();
+    assert_eq!(
+        refused.len(),
+        1,
+        "the move was not refused once: {refused:?}"
+    );
+    assert_eq!(
+        text(&one, "#note"),
+        "This game moved on in another tab; here it is now."
+    );
+    assert_eq!(version(&one), now["version"].as_u64().unwrap());
+    assert_eq!(
+        one.find_all("#board-svg g.tile").len(),
+        two.find_all("#board-svg g.tile").len()
+    );
+    assert_eq!(text(&one, "#prompt"), text(&two, "#prompt"));
+    assert!(text(&one, "#error").is_empty(), "{}", text(&one, "#error"));
+
+    assert_no_errors(&one);
+    assert_no_errors(&two);
     std::fs::remove_dir_all(&d).unwrap();
 }

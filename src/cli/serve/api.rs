@@ -105,11 +105,38 @@ pub struct NewGame {
     pub seed: Option<String>,
 }
 
-/// A person's move: its number in the state's `moves`, or a move in the notation.
+/// A person's move: its number in the state's `moves`, or a move in the notation, and the
+/// version of the state it was chosen in.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
     pub entry: String,
+    pub version: u64,
+}
+
+/// A request that changes a game and says no more than the version of the state it was sent
+/// from: a bot's move, an undo.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct At {
+    pub version: u64,
+}
+
+/// The refusal of a request sent from another state than the game's `version`: a number or
+/// a click means something else in another state (another tab, or a page left open, may have
+/// moved since), so nothing is done and the page is told to look again.
+pub fn moved_on(version: u64, sent: u64) -> Option<Answer> {
+    (version != sent).then(|| Answer {
+        status: 409,
+        body: json!({
+            "error": format!(
+                "this game moved on: it is at version {version}, and this request was sent \
+                 from version {sent}; nothing was done (load the game again)"
+            ),
+            "version": version,
+        }),
+        text: None,
+    })
 }
 
 /// A game kept in the server: one played here, or one recorded at a real table.
@@ -458,15 +485,19 @@ fn playouts(kind: &BotKind) -> Option<u32> {
     }
 }
 
-/// Has the bot to move in the game `held` keeps move once: it thinks on a thread of its own,
-/// holding no lock, while the table answers other requests; its move lands on the game if
-/// that has not changed meanwhile. The answer waits for it at most [`BOT_DEADLINE`].
-pub fn bot_move(held: &Arc<Held>) -> Answer {
+/// Has the bot to move in the game `held` keeps move once, if the game is still at the
+/// version `sent`: it thinks on a thread of its own, holding no lock, while the table answers
+/// other requests; its move lands on the game if that has not changed meanwhile. The answer
+/// waits for it at most [`BOT_DEADLINE`].
+pub fn bot_move(held: &Arc<Held>, sent: u64) -> Answer {
     let (game, seat, mut bot, version) = {
         let mut kept = lock(&held.kept);
         let Kept::Play(t) = &mut *kept else {
             return Answer::refuse(404, "no game has that id");
         };
+        if let Some(refused) = moved_on(t.version, sent) {
+            return refused;
+        }
         let Some(turn) = t.game.turn() else {
             return Answer::refuse(409, "the game is over");
         };
@@ -570,6 +601,8 @@ impl Table {
         state["variant"] = json!(self.variant);
         state["seed"] = json!(self.seed.to_string());
         state["can_undo"] = json!(self.can_undo());
+        state["version"] = json!(self.version);
+        state["thinking"] = json!(self.thinking());
         state
     }
 
@@ -603,8 +636,12 @@ impl Table {
         }
     }
 
-    /// A person's move, from its number or its notation.
-    pub fn play(&mut self, entry: &str) -> Answer {
+    /// A person's move, from its number or its notation, chosen in the state of version
+    /// `sent`.
+    pub fn play(&mut self, entry: &str, sent: u64) -> Answer {
+        if let Some(refused) = moved_on(self.version, sent) {
+            return refused;
+        }
         let Some(turn) = self.game.turn() else {
             return Answer::refuse(409, "the game is over");
         };
@@ -655,8 +692,12 @@ impl Table {
         Answer::ok(state)
     }
 
-    /// Takes back the person's last move while only bots have moved since.
-    pub fn undo(&mut self) -> Answer {
+    /// Takes back the person's last move while only bots have moved since, if the game is
+    /// still at the version `sent`.
+    pub fn undo(&mut self, sent: u64) -> Answer {
+        if let Some(refused) = moved_on(self.version, sent) {
+            return refused;
+        }
         if !self.can_undo() {
             return Answer::refuse(
                 409,

@@ -25,9 +25,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use api::{Answer, Entry, Kept, NewGame, Tables, lock};
+use api::{Answer, At, Entry, Kept, NewGame, Tables, lock};
 use guard::Guard;
-use record::{NewRecord, Told};
+use record::{ENTRY_SHAPE, NewRecord, Told};
 use serde::Deserialize;
 
 #[derive(clap::Args)]
@@ -185,6 +185,22 @@ fn uploaded(body: &str) -> Result<String, Answer> {
         .map_err(|e| Answer::refuse(400, format!("a log is sent as {{\"log\": \"…\"}}: {e}")))
 }
 
+/// The version of the state a request that says nothing else was sent from:
+/// `{"version": 5}`.
+fn at(body: &str, what: &str) -> Result<u64, Answer> {
+    serde_json::from_str::<At>(body)
+        .map(|a| a.version)
+        .map_err(|e| {
+            Answer::refuse(
+                400,
+                format!(
+                    "{what} is sent as {{\"version\": 5}}, the version of the state it was sent \
+                 from: {e}"
+                ),
+            )
+        })
+}
+
 /// The answer to `method url` with `body`.
 fn route(method: &str, url: &str, body: &str, tables: &Tables) -> Answer {
     let path = url.split('?').next().unwrap_or(url);
@@ -253,35 +269,41 @@ fn route(method: &str, url: &str, body: &str, tables: &Tables) -> Answer {
                     return Answer::ok(serde_json::json!({ "ended": id }));
                 }
                 // The bot thinks with the table unlocked.
-                ("POST", ["bot"]) if *kind == "games" => return api::bot_move(&held),
+                ("POST", ["bot"]) if *kind == "games" => {
+                    return match at(body, "a bot's move") {
+                        Ok(sent) => api::bot_move(&held, sent),
+                        Err(a) => a,
+                    };
+                }
                 _ => {}
             }
             let mut kept = lock(&held.kept);
             let answer = match (&mut *kept, method, rest) {
                 (t, "GET", []) => Answer::ok(t.state()),
                 (Kept::Play(t), "POST", ["move"]) => match serde_json::from_str::<Entry>(body) {
-                    Ok(e) => t.play(&e.entry),
+                    Ok(e) => t.play(&e.entry, e.version),
                     Err(e) => Answer::refuse(
                         400,
                         format!(
-                            "a move is {{\"entry\": \"3\"}} (its number) or {{\"entry\": \
-                             \"1,0 r90 hunter Es\"}}: {e}"
+                            "a move is {{\"entry\": \"place 1 34 1,0 r90 hunter Es\", \
+                             \"version\": 5}} (the move as a log writes it, or its number in \
+                             `moves`, and the version of the state it was chosen in): {e}"
                         ),
                     ),
                 },
-                (Kept::Play(t), "POST", ["undo"]) => t.undo(),
+                (Kept::Play(t), "POST", ["undo"]) => match at(body, "an undo") {
+                    Ok(sent) => t.undo(sent),
+                    Err(a) => a,
+                },
                 (Kept::Play(t), "GET", ["log"]) => t.log(),
                 (Kept::Record(r), "POST", ["entry"]) => match serde_json::from_str::<Told>(body) {
                     Ok(told) => r.tell(told),
-                    Err(e) => Answer::refuse(
-                        400,
-                        format!(
-                            "an entry is {{\"deal\": \"S1\"}}, {{\"draw\": \"34\"}} or \
-                             {{\"move\": \"3\"}}: {e}"
-                        ),
-                    ),
+                    Err(e) => Answer::refuse(400, format!("{ENTRY_SHAPE}: {e}")),
                 },
-                (Kept::Record(r), "POST", ["undo"]) => r.undo(),
+                (Kept::Record(r), "POST", ["undo"]) => match at(body, "an undo") {
+                    Ok(sent) => r.undo(sent),
+                    Err(a) => a,
+                },
                 (Kept::Record(r), "GET", ["log"]) => r.log(),
                 _ => not_found(method, path),
             };

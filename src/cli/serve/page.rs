@@ -2,7 +2,9 @@
 //! loaded from elsewhere) that speaks the JSON API of [`super::api`]. The server draws the
 //! board and the tiles with the code that draws them for `render` and the viewer; the page
 //! only places those pictures, marks where the drawn tile fits and where a piece may stand,
-//! and sends the move the person clicked, by its number.
+//! and sends the move the person clicked as a log writes it, with the version of the state
+//! it was clicked in: a page out of date (another tab moved the game) is refused and shows the
+//! game as it now is.
 
 use hunters::render::{PLAYER, PLAYER_COLOURS};
 use hunters::variant::BUILTIN;
@@ -69,6 +71,7 @@ const PAGE: &str = r###"<!DOCTYPE html>
 <aside>
 <p id="prompt"></p>
 <p id="error" class="error" role="alert"></p>
+<p id="note" class="note" role="status"></p>
 <div id="hand" hidden>
 <svg id="hand-tile" viewBox="-6 -6 76 76" role="img" aria-label="The tile to lay"></svg>
 <div><p id="hand-name"></p>
@@ -138,6 +141,8 @@ aside { background: #fff; border-left: 1px solid #d8d4c6; overflow-y: auto; padd
 #prompt { font-weight: 600; font-size: 1.05em; margin: .2em 0 .4em; }
 .error { color: #b00020; font-weight: 600; min-height: 0; margin: .2em 0; }
 .error:empty { display: none; }
+.note { color: #1f4e79; font-weight: 600; margin: .2em 0; }
+.note:empty { display: none; }
 #hand { display: flex; gap: .8em; align-items: flex-start; }
 #hand-tile { width: 150px; height: 150px; flex: none; cursor: pointer; }
 #hand-name { margin: 0 0 .3em; font-weight: 600; }
@@ -211,7 +216,8 @@ window.onerror = function (m) {
   };
   var NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve'];
   var T = { id: null, kind: null, state: null, tile: null, square: null, turn: 0,
-            recall: null, timer: null, busy: false, marks: [] };
+            recall: null, timer: null, busy: false, marks: [], seq: 0 };
+  var MOVED_ON = 'This game moved on in another tab; here it is now.';
   var want = ['', '', '', ''], contents = {};
 
   // ---- setup ----
@@ -301,9 +307,9 @@ window.onerror = function (m) {
       if ((r.getResponseHeader('Content-Type') || '').indexOf('json') < 0) data = r.responseText;
       else { try { data = JSON.parse(r.responseText); } catch (e) { data = { error: r.responseText }; } }
       if (r.status >= 200 && r.status < 300) ok(data);
-      else (bad || say)(data && data.error ? data.error : 'the server answered ' + r.status);
+      else (bad || say)(data && data.error ? data.error : 'the server answered ' + r.status, r.status, data);
     };
-    r.onerror = function () { (bad || say)('the server does not answer: is `hunters serve` still running?'); };
+    r.onerror = function () { (bad || say)('the server does not answer: is `hunters serve` still running?', 0); };
     r.send(method === 'GET' ? null : body || '{}');
   }
   function say(m) { q('#error').textContent = m; T.busy = false; }
@@ -314,27 +320,57 @@ window.onerror = function (m) {
     q('#table').hidden = false;
     q('#download').disabled = false;
     q('#events').innerHTML = '';
+    q('#note').textContent = '';
     T.marks = [];
     show(state);
   }
   function api(rest) { return '/api/' + T.kind + '/' + T.id + rest; }
+  // Every change names the version of the state it was chosen in, so that a click on a page
+  // out of date is refused rather than taken for another move.
+  function at() { return JSON.stringify({ version: T.state.version }); }
   function send(method, rest, body, done) {
     if (T.busy) return;
     T.busy = true;
+    T.seq++;
     q('#error').textContent = '';
-    call(method, api(rest), body, function (s) { T.busy = false; if (done) done(s); show(s); });
+    call(method, api(rest), body, function (s) { T.busy = false; if (done) done(s); show(s); },
+      function (m, status, data) {
+        T.busy = false;
+        // The game is not what this page shows (another tab moved it, or its bot thinks
+        // already): nothing was done, and the page shows the game as it now is.
+        if (status === 409) refresh(data && data.version !== undefined ? MOVED_ON : m);
+        else say(m);
+      });
   }
   // A person's entry: undo takes the list of moves back to where it stood before it.
   function tell(rest, body) {
     var mark = q('#events').children.length;
+    body.version = T.state.version;
+    q('#note').textContent = '';
     send('POST', rest, JSON.stringify(body), function () {
       T.marks.push(mark);
       if (T.marks.length > 8) T.marks.shift();
     });
   }
-  function move(entry) {
-    if (T.kind === 'games') tell('/move', { entry: String(entry) });
-    else tell('/entry', { move: String(entry) });
+  // A move as a log writes it: what the person saw, not a place in a list that another
+  // state orders otherwise.
+  function move(text) {
+    if (T.kind === 'games') tell('/move', { entry: text });
+    else tell('/entry', { move: text });
+  }
+  // The game as the server has it now, shown with `note`.
+  function refresh(note) {
+    var id = T.id, seen = ++T.seq;
+    clearTimeout(T.timer);
+    call('GET', api(''), null, function (s) {
+      if (T.id !== id || T.seq !== seen) return;
+      // The moves listed are those this page saw; those made elsewhere are not known here,
+      // so the list starts again, as after a reload.
+      q('#events').innerHTML = '';
+      T.marks = [];
+      show(s);
+      q('#note').textContent = note;
+    });
   }
 
   // ---- the state ----
@@ -357,9 +393,11 @@ window.onerror = function (m) {
     panel();
     ending();
     schedule();
-    // For whoever drives the page: how many answers it has shown, and what it waits for.
+    // For whoever drives the page: how many answers it has shown, what it waits for, and the
+    // version of the game it shows.
     document.body.dataset.shown = +(document.body.dataset.shown || 0) + 1;
     document.body.dataset.waits = s.over ? 'over' : s.need ? s.need.kind : person() ? 'person' : 'bot';
+    document.body.dataset.version = s.version;
   }
   function tilesOffered() {
     var seen = [];
@@ -468,7 +506,7 @@ window.onerror = function (m) {
       var p = svg('g', { transform: 'scale(.5)' });
       p.innerHTML = T.state.view.pieces[player][o.piece.name];
       g.append(p);
-      g.addEventListener('click', function (e) { e.stopPropagation(); move(o.n); });
+      g.addEventListener('click', function (e) { e.stopPropagation(); move(o.text); });
       parent.append(g);
     });
   }
@@ -508,7 +546,7 @@ window.onerror = function (m) {
         pick.forEach(function (o) {
           var b = make('button', { type: 'button', 'data-n': o.n, class: o.piece ? 'piece' : 'no-piece' },
             o.piece ? o.piece.name + ' on ' + o.piece.zone : 'No piece');
-          b.onclick = function () { move(o.n); };
+          b.onclick = function () { move(o.text); };
           choices.append(b);
         });
       }
@@ -535,7 +573,7 @@ window.onerror = function (m) {
       if (o.kind === 'refuse' || (o.kind === 'draw' && T.kind === 'games')) {
         var b = make('button', { type: 'button', 'data-n': o.n, class: o.kind },
           o.kind === 'refuse' ? 'Refuse this tile (Scout): it goes under its stack' : 'Draw a tile instead');
-        b.onclick = function () { move(o.n); };
+        b.onclick = function () { move(o.text); };
         choices.append(b);
       }
     });
@@ -547,7 +585,7 @@ window.onerror = function (m) {
       });
     }
     box();
-    var bots = T.kind === 'games' && s.turn && !s.turn.person;
+    var bots = T.kind === 'games' && s.turn && !s.turn.person && !s.thinking;
     q('#bots-bar').hidden = T.kind !== 'games';
     q('#bot-step').hidden = !(bots && q('#speed').value === 'step');
   }
@@ -660,16 +698,19 @@ window.onerror = function (m) {
   function schedule() {
     clearTimeout(T.timer);
     var s = T.state;
-    if (T.kind !== 'games' || s.over || !s.turn || s.turn.person) return;
+    // A bot that thinks already (asked by another tab) is not asked again: a reload shows
+    // its move once it lands.
+    if (T.kind !== 'games' || s.over || !s.turn || s.turn.person || s.thinking) return;
     var speed = q('#speed').value;
     if (speed === 'step') return;
-    T.timer = setTimeout(function () { send('POST', '/bot', ''); }, +speed);
+    T.timer = setTimeout(function () { send('POST', '/bot', at()); }, +speed);
   }
   q('#speed').onchange = function () { panel(); schedule(); };
-  q('#bot-step').onclick = function () { send('POST', '/bot', ''); };
+  q('#bot-step').onclick = function () { send('POST', '/bot', at()); };
   q('#undo').onclick = function () {
     clearTimeout(T.timer);
-    send('POST', '/undo', '', function () {
+    q('#note').textContent = '';
+    send('POST', '/undo', at(), function () {
       var list = q('#events'), mark = T.marks.pop();
       while (mark !== undefined && list.children.length > mark) list.firstElementChild.remove();
     });

@@ -12,7 +12,7 @@ use hunters::tile::Deck;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::api::{Answer, built_in};
+use super::api::{Answer, built_in, moved_on};
 use super::view;
 use crate::cli::record::same_tile;
 
@@ -25,20 +25,48 @@ pub struct NewRecord {
     pub players: Vec<String>,
 }
 
-/// One entry told by the page: the special piece dealt, the tile drawn (its id), or the move
-/// (its number in the state's offers, or the notation).
+/// One entry told by the page, one of three: the special piece dealt, the tile drawn (its
+/// id), or the move (its number in the state's offers, or the notation); with the version of
+/// the state it was told from.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "lowercase")]
-pub enum Told {
+#[serde(deny_unknown_fields)]
+pub struct Told {
+    deal: Option<String>,
+    draw: Option<String>,
+    r#move: Option<String>,
+    pub version: u64,
+}
+
+/// What an entry tells.
+enum Entry {
     Deal(String),
     Draw(String),
     Move(String),
 }
 
+impl Told {
+    fn entry(self) -> Option<Entry> {
+        match (self.deal, self.draw, self.r#move) {
+            (Some(d), None, None) => Some(Entry::Deal(d)),
+            (None, Some(d), None) => Some(Entry::Draw(d)),
+            (None, None, Some(m)) => Some(Entry::Move(m)),
+            _ => None,
+        }
+    }
+}
+
+/// What an entry looks like, for a request that is not one.
+pub const ENTRY_SHAPE: &str = "an entry is one of {\"deal\": \"S1\"}, {\"draw\": \"34\"} or \
+     {\"move\": \"3\"}, with the version of the state it was told from: \
+     {\"draw\": \"34\", \"version\": 5}";
+
 /// A game being recorded.
 pub struct RecordTable {
     rec: Recording,
     header: Header,
+    /// Counts the entries told and taken back: an entry is told only to the state it was
+    /// chosen in (the same count of entries may be another game after an undo).
+    version: u64,
 }
 
 impl RecordTable {
@@ -72,6 +100,7 @@ impl RecordTable {
                 players: names,
                 notes: Vec::new(),
             },
+            version: 0,
         })
     }
 
@@ -104,6 +133,7 @@ impl RecordTable {
                 players: players.split(',').map(|s| s.trim().to_string()).collect(),
                 notes: Vec::new(),
             },
+            version: 0,
         })
     }
 
@@ -177,6 +207,7 @@ impl RecordTable {
         };
         state["variant"] = json!(self.header.variant);
         state["can_undo"] = json!(!self.rec.entries().is_empty());
+        state["version"] = json!(self.version);
         state
     }
 
@@ -232,9 +263,16 @@ impl RecordTable {
 
     /// One entry; the state with what the rules made of it, or the reason it was refused.
     pub fn tell(&mut self, told: Told) -> Answer {
+        let sent = told.version;
+        let Some(entry) = told.entry() else {
+            return Answer::refuse(400, ENTRY_SHAPE);
+        };
+        if let Some(refused) = moved_on(self.version, sent) {
+            return refused;
+        }
         let seen = self.rec.events().len();
-        let done = match &told {
-            Told::Deal(special) => match self.rec.need() {
+        let done = match &entry {
+            Entry::Deal(special) => match self.rec.need() {
                 Need::Deal { player } => self
                     .rec
                     .enter_line(&format!("deal {} {}", player + 1, special.trim()))
@@ -244,12 +282,12 @@ impl RecordTable {
                 }
                 _ => Err("the special pieces are all dealt".to_string()),
             },
-            Told::Draw(id) => self
+            Entry::Draw(id) => self
                 .rec
                 .tile_index(id.trim())
                 .and_then(|t| self.rec.draw(t))
                 .map_err(|e| e.to_string()),
-            Told::Move(entry) => {
+            Entry::Move(entry) => {
                 let moves = self.rec.legal_moves();
                 if moves.is_empty() {
                     Err("no move now: the table tells the tile drawn first".to_string())
@@ -262,6 +300,7 @@ impl RecordTable {
         if let Err(why) = done {
             return Answer::refuse(422, why);
         }
+        self.version += 1;
         let mut state = self.state();
         state["played"] = json!({ "events": self.words(&self.rec.events()[seen..]) });
         Answer::ok(state)
@@ -275,10 +314,17 @@ impl RecordTable {
             .collect()
     }
 
-    /// Takes back the last entry: a deal, a draw or a move.
-    pub fn undo(&mut self) -> Answer {
+    /// Takes back the last entry (a deal, a draw or a move), if the recording is still at
+    /// the version `sent`.
+    pub fn undo(&mut self, sent: u64) -> Answer {
+        if let Some(refused) = moved_on(self.version, sent) {
+            return refused;
+        }
         match self.rec.undo() {
-            Some(_) => Answer::ok(self.state()),
+            Some(_) => {
+                self.version += 1;
+                Answer::ok(self.state())
+            }
             None => Answer::refuse(409, "nothing to undo: nothing has been told yet"),
         }
     }
