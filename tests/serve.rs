@@ -503,6 +503,9 @@ fn a_stale_move_is_refused_and_changes_nothing() {
     let (status, moved) = s.json("POST", &path("/move"), &entry(&seen, first));
     assert_eq!(status, 200, "{moved}");
     assert_ne!(moved["version"], seen["version"]);
+    let (status, now) = s.json("GET", &path("/version"), "");
+    assert_eq!(status, 200, "{now}");
+    assert_eq!(now, json!({ "version": moved["version"] }));
 
     let before = log();
     let last = seen["moves"].as_array().unwrap().last().unwrap()["text"]
@@ -526,8 +529,7 @@ fn a_stale_move_is_refused_and_changes_nothing() {
         assert_eq!(refused["version"], moved["version"], "{refused}");
     }
     assert_eq!(log(), before, "a stale request changed the game");
-    let (_, now) = s.json("GET", &path(""), "");
-    assert_eq!(now["version"], moved["version"]);
+    assert_eq!(s.json("GET", &path("/version"), "").1, now);
 
     // From the state the game is in, the number is the move of that state.
     let (status, played) = s.json("POST", &path("/move"), &entry(&moved, "0"));
@@ -565,6 +567,28 @@ fn a_stale_move_is_refused_and_changes_nothing() {
     assert_eq!(status, 409);
 }
 
+/// Asking whether a game moved on is no use of it: a tab left open, asking every two seconds,
+/// does not keep an abandoned game from being ended.
+#[test]
+fn asking_for_the_version_does_not_keep_a_game() {
+    let s = Served::start_with(&["--idle", "2"]);
+    let new = json!({ "variant": "2020", "seats": ["person", "greedy"], "seed": "3" });
+    let (_, game) = s.json("POST", "/api/games", &new.to_string());
+    let id = game["id"].as_str().unwrap();
+    for _ in 0..5 {
+        std::thread::sleep(std::time::Duration::from_millis(600));
+        let (status, asked) = s.json("GET", &format!("/api/games/{id}/version"), "");
+        assert_eq!(status, 200, "{asked}");
+        assert_eq!(asked, json!({ "version": game["version"] }));
+    }
+    // Three seconds unused but for the questions: past the idle time, the list ends it.
+    let (_, list) = s.json("GET", "/api/games", "");
+    let games = list["games"].as_array().unwrap();
+    assert!(games.iter().all(|g| g["id"] != id), "{list}");
+    let (status, _) = s.json("GET", &format!("/api/games/{id}/version"), "");
+    assert_eq!(status, 404);
+}
+
 /// A recording's entries and undo name the state they were told from too: after an undo the
 /// recording has as many entries as before the draw, but a draw told from then is refused.
 #[test]
@@ -597,6 +621,10 @@ fn a_stale_entry_of_a_recording_is_refused_and_changes_nothing() {
         assert_eq!(refused["version"], undone["version"]);
     }
     assert_eq!(log(), before);
+    assert_eq!(
+        s.json("GET", &path("/version"), "").1["version"],
+        undone["version"]
+    );
     let (status, again) = draw(&undone, "5");
     assert_eq!(status, 200, "{again}");
     assert_eq!(again["need"]["tile"], "5");

@@ -495,7 +495,8 @@ fn placed(server: &Served, id: &str) -> Vec<String> {
 
 /// One game open in two tabs, passed and played: a move in the second, then a click in the
 /// first, which still shows the game before it. The click is refused (409), nothing is played
-/// for it, and the first tab shows the game as it now is, saying why.
+/// for it, and the first tab shows the game as it now is, saying why; from then on it follows
+/// the second tab's moves by itself.
 #[test]
 fn a_click_in_a_tab_left_behind_plays_nothing() {
     let Some(driver) = webdriver::driver() else {
@@ -515,6 +516,13 @@ fn a_click_in_a_tab_left_behind_plays_nothing() {
     let two = driver.session(&d, 1200, 900);
     two.goto(&url);
     settle(&two, 0, &["person"]);
+    // The first tab has not asked yet whether the game moved on (it asks every two seconds,
+    // and a browser slows the timers of a tab out of view): its timers are stopped.
+    one.script(
+        "var last = setTimeout(function () {}, 0); \
+         for (var i = 0; i <= last; i++) clearTimeout(i);",
+        vec![],
+    );
 
     let (_, shown) = waits(&two);
     nearest_spot(&two).click();
@@ -558,6 +566,20 @@ fn a_click_in_a_tab_left_behind_plays_nothing() {
     assert_eq!(text(&one, "#prompt"), text(&two, "#prompt"));
     assert!(text(&one, "#error").is_empty(), "{}", text(&one, "#error"));
 
+    // The first tab, asking again, follows the second without a click.
+    let (_, shown) = waits(&two);
+    lay(&two, true);
+    settle(&two, shown, &["person"]);
+    let (_, now) = server.json("GET", &format!("/api/games/{id}"), "");
+    let latest = now["version"].as_u64().unwrap();
+    one.wait_until("the first tab to show the second tab's move", 20, |s| {
+        version(s) == latest
+    });
+    assert_eq!(
+        one.find_all("#board-svg g.tile").len(),
+        two.find_all("#board-svg g.tile").len()
+    );
+    assert_eq!(placed(&server, &id).len(), 2, "{:?}", placed(&server, &id));
     assert_no_errors(&one);
     assert_no_errors(&two);
     std::fs::remove_dir_all(&d).unwrap();

@@ -173,6 +173,14 @@ impl Kept {
             Kept::Record(r) => r.state(),
         }
     }
+
+    /// The version of its state, which every change moves on.
+    pub fn version(&self) -> u64 {
+        match self {
+            Kept::Play(t) => t.version,
+            Kept::Record(r) => r.version(),
+        }
+    }
 }
 
 /// A lock taken even when a thread panicked while holding it: what it guards is left as the
@@ -394,9 +402,15 @@ impl Tables {
 
     /// The table `id`, its use noted.
     pub fn get(&self, id: &str) -> Option<Arc<Held>> {
-        let held = lock(&self.map).get(id).cloned()?;
+        let held = self.peek(id)?;
         lock(&held.seen).last_use = Instant::now();
         Some(held)
+    }
+
+    /// The table `id`, its use not noted: a page asking whether its game moved on does not
+    /// use it, so that a tab left open does not keep an abandoned game from being ended.
+    pub fn peek(&self, id: &str) -> Option<Arc<Held>> {
+        lock(&self.map).get(id).cloned()
     }
 
     /// Ends the game `id`; whether there was one.

@@ -254,7 +254,13 @@ fn route(method: &str, url: &str, body: &str, tables: &Tables) -> Answer {
                     format!("no {what} has that id (it ended, or the server restarted)"),
                 )
             };
-            let Some(held) = tables.get(id) else {
+            let looking = method == "GET" && rest == ["version"];
+            let held = if looking {
+                tables.peek(id)
+            } else {
+                tables.get(id)
+            };
+            let Some(held) = held else {
                 return missing();
             };
             if !matches!(
@@ -262,6 +268,10 @@ fn route(method: &str, url: &str, body: &str, tables: &Tables) -> Answer {
                 (Kept::Play(_), "games") | (Kept::Record(_), "records")
             ) {
                 return missing();
+            }
+            if looking {
+                let version = lock(&held.kept).version();
+                return Answer::ok(serde_json::json!({ "version": version }));
             }
             match (method, rest) {
                 ("POST", ["end"]) => {
@@ -319,8 +329,8 @@ fn not_found(method: &str, path: &str) -> Answer {
         404,
         format!(
             "no such request: {method} {path} (GET /api/games, POST /api/games, POST \
-             /api/games/resume, GET /api/games/ID, POST /api/games/ID/move, /bot, /undo, \
-             /end, GET /api/games/ID/log)"
+             /api/games/resume, GET /api/games/ID, GET /api/games/ID/version, POST \
+             /api/games/ID/move, /bot, /undo, /end, GET /api/games/ID/log)"
         ),
     )
 }

@@ -4,7 +4,8 @@
 //! only places those pictures, marks where the drawn tile fits and where a piece may stand,
 //! and sends the move the person clicked as a log writes it, with the version of the state
 //! it was clicked in: a page out of date (another tab moved the game) is refused and shows the
-//! game as it now is.
+//! game as it now is. While a game is shown and in view, the page asks every two seconds
+//! whether it moved on.
 
 use hunters::render::{PLAYER, PLAYER_COLOURS};
 use hunters::variant::BUILTIN;
@@ -216,8 +217,9 @@ window.onerror = function (m) {
   };
   var NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve'];
   var T = { id: null, kind: null, state: null, tile: null, square: null, turn: 0,
-            recall: null, timer: null, busy: false, marks: [], seq: 0 };
+            recall: null, timer: null, busy: false, marks: [], seq: 0, poll: null };
   var MOVED_ON = 'This game moved on in another tab; here it is now.';
+  var POLL_MS = 2000;
   var want = ['', '', '', ''], contents = {};
 
   // ---- setup ----
@@ -267,6 +269,7 @@ window.onerror = function (m) {
   };
   q('#new-game').onclick = function () {
     clearTimeout(T.timer);
+    clearTimeout(T.poll);
     T.id = null;
     location.hash = '';
     q('#table').hidden = true;
@@ -370,8 +373,34 @@ window.onerror = function (m) {
       T.marks = [];
       show(s);
       q('#note').textContent = note;
+    }, function (m) { say(m); poll(); });
+  }
+  // Whether the game moved on elsewhere: asked every two seconds while a game is shown and
+  // the page is in view (a small GET), and at once when it comes back into view. A hidden
+  // page does not ask.
+  function poll() {
+    clearTimeout(T.poll);
+    if (T.id && !document.hidden) T.poll = setTimeout(look, POLL_MS);
+  }
+  function look() {
+    clearTimeout(T.poll);
+    if (!T.id || document.hidden) return;
+    if (T.busy) { poll(); return; }
+    var id = T.id, seen = T.seq;
+    call('GET', api('/version'), null, function (v) {
+      // An answer overtaken by a request of this page's own says nothing of what it shows.
+      if (T.id !== id || T.seq !== seen || T.busy) { poll(); return; }
+      if (v.version !== T.state.version) refresh(MOVED_ON);
+      else poll();
+    }, function (m, status) {
+      if (T.id !== id) return;
+      q('#error').textContent = m;
+      // An ended game stays ended; a server that does not answer may come back.
+      if (status !== 404) poll();
     });
   }
+  document.addEventListener('visibilitychange', look);
+  window.addEventListener('focus', look);
 
   // ---- the state ----
   function person() { var s = T.state; return !!(s.turn && s.turn.person); }
@@ -393,6 +422,7 @@ window.onerror = function (m) {
     panel();
     ending();
     schedule();
+    poll();
     // For whoever drives the page: how many answers it has shown, what it waits for, and the
     // version of the game it shows.
     document.body.dataset.shown = +(document.body.dataset.shown || 0) + 1;
@@ -698,8 +728,8 @@ window.onerror = function (m) {
   function schedule() {
     clearTimeout(T.timer);
     var s = T.state;
-    // A bot that thinks already (asked by another tab) is not asked again: a reload shows
-    // its move once it lands.
+    // A bot that thinks already (asked by another tab) is waited for: the page sees its move
+    // land when it asks whether the game moved on.
     if (T.kind !== 'games' || s.over || !s.turn || s.turn.person || s.thinking) return;
     var speed = q('#speed').value;
     if (speed === 'step') return;

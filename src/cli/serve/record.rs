@@ -141,6 +141,10 @@ impl RecordTable {
         self.rec.is_over()
     }
 
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
     /// What the list of games under way says of it: its variant, players and the player the
     /// table tells of next (from 1; none at the end).
     pub fn summary(&self) -> Value {
