@@ -2,8 +2,8 @@
 //! headless Chromium: the page parses with every chart and board, no script error is logged,
 //! and the screenshot is a picture, not a blank page.
 //!
-//! Without a Chromium on the machine the browser half is skipped with a note, unless
-//! `HUNTERS_REQUIRE_BROWSER` is set (CI sets it, after installing Chromium when missing).
+//! Without a Chromium on the machine the browser half fails, saying what to install, unless
+//! `HUNTERS_SKIP_BROWSER=1` asks to skip it.
 
 use crate::run;
 

@@ -3,8 +3,8 @@
 //! the keys choose the move, the board and the panel show that move, no script error, and the
 //! screenshot is a picture.
 //!
-//! Without a Chromium on the machine the browser half is skipped with a note, unless
-//! `HUNTERS_REQUIRE_BROWSER` is set.
+//! Without a Chromium on the machine the browser half fails, saying what to install, unless
+//! `HUNTERS_SKIP_BROWSER=1` asks to skip it.
 
 use crate::run;
 

@@ -59,22 +59,19 @@ fn on_path(name: &str) -> Option<PathBuf> {
         .find(|file| file.is_file())
 }
 
-/// chromedriver, if installed: `None` (with a note) when it or a browser is missing, unless
-/// `HUNTERS_REQUIRE_BROWSER` is set (CI sets it), then a panic.
+/// chromedriver, started; `None` only when `HUNTERS_SKIP_BROWSER=1` asks to skip the browser
+/// checks. Without chromedriver or a browser the check fails, saying what to install.
 pub fn driver() -> Option<Driver> {
-    let chromedriver = on_path("chromedriver");
+    if super::skip_browser() {
+        return None;
+    }
+    let check = "a check clicked through over WebDriver";
+    let chromedriver = on_path("chromedriver")
+        .unwrap_or_else(|| panic!("{}", super::missing(check, "chromedriver")));
     let browser = ["chromium", "chromium-browser", "google-chrome"]
         .into_iter()
-        .find_map(on_path);
-    let (Some(chromedriver), Some(browser)) = (chromedriver, browser) else {
-        assert!(
-            std::env::var_os("HUNTERS_REQUIRE_BROWSER").is_none(),
-            "HUNTERS_REQUIRE_BROWSER is set but chromedriver or chromium is missing: \
-             install chromium-driver (it brings chromium)"
-        );
-        eprintln!("no chromedriver or chromium: the WebDriver check is skipped");
-        return None;
-    };
+        .find_map(on_path)
+        .unwrap_or_else(|| panic!("{}", super::missing(check, "chromium")));
     // The free port is found by binding and letting go, so another process may take it
     // before chromedriver does; a second or third port then serves.
     let mut last = String::new();
