@@ -286,15 +286,17 @@ impl<'d> Session<'d> {
     }
 
     /// The errors the page logged to the console (and uncaught exceptions) since the last
-    /// call; empty where chromedriver does not keep the browser log.
+    /// call. A log that cannot be read fails the check: an empty list would say "no errors"
+    /// when nothing was looked at.
     pub fn logs_of_errors(&self) -> Vec<String> {
-        let Ok(Ok(Value::Array(entries))) = request(
-            self.driver.port,
-            "POST",
-            &format!("/session/{}/se/log", self.id),
-            Some(&json!({"type": "browser"})),
-        ) else {
-            return Vec::new();
+        let entries = match self.try_cmd("POST", "/se/log", json!({"type": "browser"})) {
+            Ok(Value::Array(entries)) => entries,
+            Ok(other) => panic!("the browser's log is not a list of entries: {other}"),
+            Err(f) => panic!(
+                "the browser's log cannot be read ({}: {}), so its script errors cannot be \
+                 checked",
+                f.error, f.message
+            ),
         };
         entries
             .iter()
