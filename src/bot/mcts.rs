@@ -135,6 +135,13 @@ pub struct Params {
     pub shortlist: usize,
     /// [`Policy::Evaluation`] with a shortlist: every move without a piece is judged too.
     pub judge_bare: bool,
+    /// How fast the candidates grow with the budget, in thousandths of the exponent:
+    /// [`Params::kept_for`]. 0 keeps [`Params::placements_kept`] × [`Params::pieces_kept`]
+    /// at every budget.
+    pub widen: u32,
+    /// How fast the playouts lengthen with the budget, in thousandths of the exponent:
+    /// [`Params::rounds_for`].
+    pub deepen: u32,
 }
 
 /// How every seat moves in a playout. A playout's end is judged by the evaluation, which was
@@ -172,6 +179,8 @@ impl Params {
         plies: 0,
         shortlist: 0,
         judge_bare: false,
+        widen: 0,
+        deepen: 500,
     };
 
     /// The second searching bot's numbers (`mcts-v2`), the same in every edition: measured at
@@ -186,10 +195,32 @@ impl Params {
 
     /// Rounds of playout for a budget of playouts: [`Params::rounds`] at the default budget,
     /// more as the budget grows (a longer playout sees further but varies more, which more
-    /// playouts average out), never less than one.
+    /// playouts average out) — by the budget's ratio to the default to the power
+    /// [`Params::deepen`] (a half for `mcts-v1` and `mcts-v2`) — never less than one.
     pub fn rounds_for(&self, playouts: u32) -> usize {
         let ratio = f64::from(playouts) / f64::from(DEFAULT_PLAYOUTS);
-        ((self.rounds as f64 * ratio.sqrt()).round() as usize).max(1)
+        let growth = if self.deepen == 500 {
+            // The yardsticks' own arithmetic, bit for bit.
+            ratio.sqrt()
+        } else {
+            ratio.powf(f64::from(self.deepen) / 1000.0)
+        };
+        ((self.rounds as f64 * growth).round() as usize).max(1)
+    }
+
+    /// Placements kept, and pieces kept in each, for a budget of playouts:
+    /// [`Params::placements_kept`] × [`Params::pieces_kept`] at the default budget, the
+    /// candidates growing with the budget's ratio to the default to the power
+    /// [`Params::widen`], half of that growth in placements and half in pieces, never fewer
+    /// than one of each. A bigger budget judges more moves, not only the same ones better.
+    pub fn kept_for(&self, playouts: u32) -> (usize, usize) {
+        if self.widen == 0 {
+            return (self.placements_kept.max(1), self.pieces_kept.max(1));
+        }
+        let ratio = f64::from(playouts) / f64::from(DEFAULT_PLAYOUTS);
+        let each = ratio.powf(f64::from(self.widen) / 2000.0);
+        let scaled = |n: usize| ((n as f64 * each).round() as usize).max(1);
+        (scaled(self.placements_kept), scaled(self.pieces_kept))
     }
 }
 
@@ -365,14 +396,15 @@ impl MctsBot {
         let best_of = |&(s, e): &(usize, usize)| values[s..e].iter().copied().max().unwrap_or(0);
         // Best first; a stable sort keeps move order among equals.
         runs.sort_by_key(|r| std::cmp::Reverse(best_of(r)));
-        runs.truncate(self.params.placements_kept.max(1));
+        let (placements, pieces) = self.params.kept_for(self.playouts);
+        runs.truncate(placements);
         self.groups.clear();
         self.order.clear();
         for r in &runs {
             let first = self.order.len();
             let mut idx: Vec<usize> = (r.0..r.1).collect();
             idx.sort_by_key(|&i| std::cmp::Reverse(values[i]));
-            idx.truncate(self.params.pieces_kept.max(1));
+            idx.truncate(pieces);
             self.order.extend(idx);
             self.groups.push(Group {
                 start: first,
