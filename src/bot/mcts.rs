@@ -68,8 +68,11 @@
 //! pin the games of both.
 
 use crate::edition::Edition;
+use crate::feature::{PieceAt, Preview};
 use crate::game::{Game, Move, MovePicker, Play};
 use crate::rng::{Stream, below, shuffle, shuffle_prefix};
+use crate::ruleset::Points;
+use crate::tile::{Piece, ZoneKind, ZoneRef};
 use rand_core::{Rng, SeedableRng};
 
 use super::evaluation::{Evaluator, Weights};
@@ -142,6 +145,12 @@ pub struct Params {
     /// How fast the playouts lengthen with the budget, in thousandths of the exponent:
     /// [`Params::rounds_for`].
     pub deepen: u32,
+    /// [`Policy::Greedy`] and [`Policy::Evaluation`]'s shortlist: the share (thousandths) of
+    /// the points of every forest or river a placement leaves one side from completion and
+    /// held by nobody that counts against it — what the next player may complete and claim.
+    /// Greedy's valuation never sees it; read from a preview of the features, it costs no
+    /// trial. 0: greedy's valuation as it is.
+    pub leave: i64,
 }
 
 /// How every seat moves in a playout. A playout's end is judged by the evaluation, which was
@@ -181,6 +190,7 @@ impl Params {
         judge_bare: false,
         widen: 0,
         deepen: 500,
+        leave: 0,
     };
 
     /// The second searching bot's numbers (`mcts-v2`), the same in every edition: measured at
@@ -521,6 +531,9 @@ struct Seats {
     /// The copy a seat tries its moves on ([`Policy::Evaluation`]): the playout is a trial
     /// already, and a game holds one trial at a time.
     inner: Option<Game>,
+    /// Greedy's valuation of `legal`, less what each move leaves ([`Params::leave`]).
+    values: Vec<i64>,
+    preview: Preview,
 }
 
 impl Seats {
@@ -548,7 +561,7 @@ impl Seats {
         }
         match params.policy {
             Policy::Bare => game.pick_bare_move(|n| below(rng, n)),
-            Policy::Greedy => {
+            Policy::Greedy if params.leave == 0 => {
                 game.legal_moves(&mut self.legal);
                 let greedy = self.greedy.as_mut().expect("made at the playout's start");
                 (!self.legal.is_empty()).then(|| {
@@ -557,13 +570,29 @@ impl Seats {
                         .expect("greedy always chooses")
                 })
             }
+            Policy::Greedy => {
+                game.legal_moves(&mut self.legal);
+                if self.legal.is_empty() {
+                    return None;
+                }
+                self.weigh(game, params.leave);
+                // The first of the best: the moves come in the engine's order, the same for
+                // every candidate of a deal.
+                let best = (0..self.legal.len())
+                    .max_by_key(|&i| (self.values[i], std::cmp::Reverse(i)))
+                    .expect("moves");
+                Some(self.legal[best])
+            }
             Policy::Evaluation => {
                 game.legal_moves(&mut self.legal);
                 if self.legal.is_empty() {
                     return None;
                 }
                 let mover = game.turn().map_or(0, |t| t.player);
-                self.shortlist(game, params.shortlist, params.judge_bare);
+                self.shortlist(game, params.shortlist, params.judge_bare, params.leave);
+                if self.legal.len() == 1 {
+                    return Some(self.legal[0]);
+                }
                 let inner = self.inner.get_or_insert_with(|| game.clone());
                 inner.copy_for_trial(game);
                 let mut best = (i64::MIN, self.legal[0]);
@@ -584,12 +613,12 @@ impl Seats {
     /// Keeps in `self.legal` the `n` moves of best value by greedy's valuation (all if `n`
     /// is 0), in their order; with `bare`, every move without a piece as well, so that where
     /// a tile goes is always the evaluation's to judge and only the pieces are shortlisted.
-    fn shortlist(&mut self, game: &Game, n: usize, bare: bool) {
+    fn shortlist(&mut self, game: &Game, n: usize, bare: bool, leave: i64) {
         if n == 0 || self.legal.len() <= n {
             return;
         }
-        let greedy = self.greedy.as_mut().expect("made at the playout's start");
-        let values = greedy.values(game, &self.legal);
+        self.weigh(game, leave);
+        let values = &self.values;
         self.order.clear();
         self.order.extend(0..self.legal.len());
         self.order
@@ -606,6 +635,102 @@ impl Seats {
             self.legal[k] = self.legal[i];
         }
         self.legal.truncate(self.order.len());
+    }
+}
+
+impl Seats {
+    /// Greedy's valuation of every move of `self.legal` into `self.values`, less what each
+    /// leaves to the next player ([`Params::leave`]): for each placement, the forests and
+    /// rivers of its tile that it would leave one side from completion with nobody in them,
+    /// but the one the move's own gatherer or fisher claims.
+    fn weigh(&mut self, game: &Game, leave: i64) {
+        let greedy = self.greedy.as_mut().expect("made at the playout's start");
+        self.values.clear();
+        self.values
+            .extend_from_slice(greedy.values(game, &self.legal));
+        if leave == 0 {
+            return;
+        }
+        let tiles = &game.tiles().tiles;
+        let rules = game.rules();
+        let drawn = game.turn().and_then(|t| t.tile);
+        let mut i = 0;
+        while i < self.legal.len() {
+            let first = self.legal[i];
+            let mut end = i + 1;
+            while end < self.legal.len() && same_placement(&self.legal[end], &first) {
+                end += 1;
+            }
+            let tile = match first.play {
+                Play::Drawn => drawn,
+                Play::Special(t) => Some(t),
+                Play::Draw | Play::Refuse => None,
+            };
+            if let Some(t) = tile {
+                let p = &mut self.preview;
+                game.features().preview(
+                    (tiles, game.board()),
+                    &tiles[t],
+                    first.at,
+                    (false, false),
+                    p,
+                );
+                // By forest (river) of the tile: what it leaves, on the first zone of each
+                // feature only.
+                let mut forests = [0i64; 16];
+                let mut rivers = [0i64; 16];
+                for (k, f) in p.forests.iter().enumerate().take(16) {
+                    if f.open == 1
+                        && usize::from(p.forest_same[k]) == k
+                        && f.gatherers.iter().all(|&g| g == 0)
+                    {
+                        forests[k] = i64::from(rules.forest::<Points>(f).0) * leave;
+                    }
+                }
+                for (k, r) in p.rivers.iter().enumerate().take(16) {
+                    if r.open == 1
+                        && usize::from(p.river_same[k]) == k
+                        && r.fishers.iter().all(|&g| g == 0)
+                    {
+                        rivers[k] = i64::from(rules.river::<Points>(r).0) * leave;
+                    }
+                }
+                let total: i64 = forests.iter().chain(&rivers).sum();
+                for k in i..end {
+                    // The zones the move's piece stands in: on a special tile's spot, every
+                    // zone of the spot.
+                    let mut claimed = 0;
+                    let mut seen = [false; 32];
+                    let mut claim = |piece: Piece, zone: ZoneRef| {
+                        let (same, worth, off) = match (piece, zone.kind) {
+                            (Piece::Gatherer, ZoneKind::Forest) => (&p.forest_same, &forests, 0),
+                            (Piece::Fisher, ZoneKind::River) => (&p.river_same, &rivers, 16),
+                            _ => return,
+                        };
+                        if let Some(&first) = same.get(usize::from(zone.index)) {
+                            let first = usize::from(first) % 16;
+                            if !seen[off + first] {
+                                seen[off + first] = true;
+                                claimed += worth[first];
+                            }
+                        }
+                    };
+                    match self.legal[k].piece {
+                        Some((piece, PieceAt::Zone(z))) => claim(piece, z.zone),
+                        Some((piece, PieceAt::Spot { spot, .. })) => {
+                            if let Some(s) = tiles[t].spots.get(usize::from(spot)) {
+                                for &zone in &s.zones {
+                                    claim(piece, zone);
+                                }
+                            }
+                        }
+                        None => {}
+                    }
+                    self.values[k] -= total - claimed;
+                }
+            }
+            i = end;
+        }
     }
 }
 
@@ -760,5 +885,92 @@ impl MctsBot {
         let best = alive[0];
         self.alive = alive;
         moves[self.order[best]]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+    use crate::feature::ZoneId;
+    use crate::rng::stream;
+
+    /// What each move leaves to the next player, read from a preview of the features, equals
+    /// a recount on the board after the move is played: the forests and rivers of its tile
+    /// one side from completion with nobody in them (a shaman's recall, which the preview
+    /// does not see, and the last move, apart).
+    #[test]
+    fn what_a_move_leaves_equals_a_recount_after_it() {
+        let leave = 1000;
+        let mut seats = Seats::default();
+        let mut checked = 0;
+        for name in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
+            let variant = Variant::load(name).unwrap();
+            for seed in 0..4 {
+                let mut game = Game::seeded(&variant, 2 + seed as usize % 2, seed);
+                let mut rng = stream(seed, "test");
+                seats.start(stream(seed, "ties"));
+                let mut moves = Vec::new();
+                while game.turn().is_some() {
+                    game.legal_moves(&mut moves);
+                    seats.legal.clone_from(&moves);
+                    seats.weigh(&game, 0);
+                    let plain = seats.values.clone();
+                    seats.weigh(&game, leave);
+                    for (k, &mv) in moves.iter().enumerate() {
+                        if mv.recall.is_some() || matches!(mv.play, Play::Draw | Play::Refuse) {
+                            continue;
+                        }
+                        let mut after = game.clone();
+                        after.play_unchecked(mv);
+                        // Final scoring takes every piece home: nothing is left to anybody.
+                        if after.is_over() {
+                            continue;
+                        }
+                        let want = left_after(&after, leave);
+                        assert_eq!(plain[k] - seats.values[k], want, "{name} {seed} {mv:?}");
+                        checked += usize::from(want > 0);
+                    }
+                    let mv = moves[below(&mut rng, moves.len())];
+                    game.play_unchecked(mv);
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} moves leave something");
+    }
+
+    /// The forests and rivers of the last tile laid one side from completion and held by
+    /// nobody, their points times `leave`.
+    fn left_after(game: &Game, leave: i64) -> i64 {
+        let placed = game.board().placed().len() - 1;
+        let tile = &game.tiles().tiles[game.board().placed()[placed].tile];
+        let f = game.features();
+        let mut keys = Vec::new();
+        let mut total = 0;
+        for zone in tile.zones() {
+            let z = ZoneId {
+                placed: placed as u16,
+                zone,
+            };
+            let (open, held, points) = match zone.kind {
+                ZoneKind::Forest => {
+                    let i = f.forest(z);
+                    let held = i.gatherers.iter().sum::<u16>();
+                    (i.open, held, game.rules().forest::<Points>(i).0)
+                }
+                ZoneKind::River => {
+                    let i = f.river(z);
+                    let held = i.fishers.iter().sum::<u16>();
+                    (i.open, held, game.rules().river::<Points>(i).0)
+                }
+                _ => continue,
+            };
+            let key = f.key(&game.tiles().tiles, game.board(), z, false);
+            if open == 1 && held == 0 && !keys.contains(&key) {
+                keys.push(key);
+                total += i64::from(points) * leave;
+            }
+        }
+        total
     }
 }
