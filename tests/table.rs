@@ -149,8 +149,12 @@ fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
         return;
     };
     let (server, d, downloads) = table("play");
-    let s = driver.session(&downloads, 1400, 900);
+    let s = driver.session(&downloads, 1280, 900);
     s.goto(&format!("http://{}/", server.addr));
+    assert_eq!(
+        s.script("return [innerWidth, innerHeight];", vec![]),
+        json!([1280, 900])
+    );
     // The default game: 2020, a person against greedy.
     let seed = s.find("#seed");
     seed.clear();
@@ -179,6 +183,14 @@ fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
     assert_eq!(status, 422);
     assert_eq!(reason, api["error"].as_str().unwrap());
     assert_eq!(waits(&s).1, shown, "a refused move changes nothing");
+
+    // The wheel zooms about the pointer; *Fit* shows the whole board again.
+    let (fit, _) = board_view(&s);
+    s.wheel(&s.find("#board"), -400);
+    let (wheeled, _) = board_view(&s);
+    assert!(wheeled > fit, "the wheel zoomed from {fit} to {wheeled}");
+    s.find("#zoom-fit").click();
+    assert_eq!(board_view(&s).0, fit);
 
     // One move, the bot's answer, then undo: back to the same tile on the same board.
     let tiles = s.find_all("#board-svg g.tile").len();
@@ -271,7 +283,7 @@ fn a_whole_2014_game_at_a_real_table_is_recorded_by_clicking() {
         return;
     };
     let (server, d, downloads) = table("record");
-    let s = driver.session(&downloads, 1400, 900);
+    let s = driver.session(&downloads, 1280, 900);
     s.goto(&format!("http://{}/", server.addr));
     s.find("input[name=mode][value=record]").click();
     let variant = s.find("#variant");
@@ -582,5 +594,239 @@ fn a_click_in_a_tab_left_behind_plays_nothing() {
     assert_eq!(placed(&server, &id).len(), 2, "{:?}", placed(&server, &id));
     assert_no_errors(&one);
     assert_no_errors(&two);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// The marked squares wholly in the board's window, nearest the start tile first: the ones a
+/// person sees and can touch.
+fn spots_in_view(s: &Session) -> Vec<String> {
+    let found = s.script(
+        "var w = document.querySelector('#board').getBoundingClientRect();
+         var squares = Array.prototype.filter.call(document.querySelectorAll('rect.spot'), function (r) {
+           var b = r.getBoundingClientRect();
+           return b.width > 0 && b.left >= w.left && b.right <= w.right && b.top >= w.top && b.bottom <= w.bottom;
+         }).map(function (r) { return r.getAttribute('data-square'); });
+         return squares;",
+        vec![],
+    );
+    let mut squares: Vec<String> = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    squares.sort_by_key(|at| {
+        let (x, y) = at.split_once(',').unwrap();
+        x.parse::<i32>().unwrap().abs() + y.parse::<i32>().unwrap().abs()
+    });
+    squares
+}
+
+/// The board's scale, in pixels per unit of its picture, and its viewBox.
+fn board_view(s: &Session) -> (f64, String) {
+    let v = s.script(
+        "return [+document.querySelector('#board').dataset.scale, \
+                 document.querySelector('#board-svg').getAttribute('viewBox')];",
+        vec![],
+    );
+    (v[0].as_f64().unwrap(), v[1].as_str().unwrap().to_string())
+}
+
+/// Where the parts of the page lie: the window's width, the board's left, width, height and
+/// bottom, the panel's top, the score table's right edge, the page's scrolling width.
+fn layout(s: &Session) -> Vec<f64> {
+    let v = s.script(
+        "var r = function (c) { return document.querySelector(c).getBoundingClientRect(); };
+         var b = r('#board'), a = r('aside'), t = r('#scores');
+         return [innerWidth, b.left, b.width, b.height, b.bottom, a.top, t.right,
+                 document.documentElement.scrollWidth];",
+        vec![],
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect()
+}
+
+/// A phone: at 390×844 the board takes the width of the screen and the panel goes below it,
+/// the score table within the screen; a whole 2020 game is played against greedy by clicking,
+/// and every click lands on an element a person can touch (WebDriver refuses a click on an
+/// element another covers). On the way the board is zoomed by its buttons and two fingers,
+/// and moved by a drag that starts on a marked square and lays nothing; a square out of the
+/// board's window is brought back by *Fit*. At the end, zoomed in, a tile and its
+/// letters are large enough to read.
+#[test]
+fn a_whole_2020_game_is_played_on_a_phone() {
+    let Some(driver) = webdriver::driver() else {
+        return;
+    };
+    let (server, d, downloads) = table("phone");
+    let s = driver.session(&downloads, 390, 844);
+    s.goto(&format!("http://{}/", server.addr));
+    let seed = s.find("#seed");
+    seed.clear();
+    seed.send_keys("5");
+    s.find("#start").click();
+    settle(&s, 0, &["person"]);
+    s.find("#speed option[value='0']").click();
+
+    let [
+        width,
+        left,
+        board_width,
+        board_height,
+        board_bottom,
+        panel_top,
+        scores_right,
+        page_width,
+    ] = layout(&s)[..]
+    else {
+        panic!("a layout of eight numbers")
+    };
+    assert_eq!(width, 390.0);
+    assert!(
+        left <= 1.0 && board_width >= width - 2.0,
+        "the board is {board_width} px wide from {left}"
+    );
+    assert!(board_height >= 400.0, "the board is {board_height} px high");
+    assert!(
+        panel_top >= board_bottom - 1.0,
+        "the panel ({panel_top}) is not below the board ({board_bottom})"
+    );
+    assert!(scores_right <= width, "the scores reach {scores_right} px");
+    assert!(page_width <= width, "the page is {page_width} px wide");
+
+    let mut moves = 0;
+    let mut refits = 0;
+    loop {
+        let (w, shown) = waits(&s);
+        if w == "over" {
+            break;
+        }
+        assert_eq!(w, "person");
+        match moves {
+            3 => {
+                // The buttons zoom in; a drag that starts on a marked square moves the
+                // board and lays nothing.
+                let (fit, _) = board_view(&s);
+                s.find("#zoom-in").click();
+                s.find("#zoom-in").click();
+                let (zoomed, before) = board_view(&s);
+                assert!(zoomed > fit * 2.0, "zoomed from {fit} to {zoomed}");
+                let area = s.find("#board");
+                let on = match spots_in_view(&s).first() {
+                    Some(sq) => s.find(&format!("rect.spot[data-square='{sq}']")),
+                    None => area.clone(),
+                };
+                let seen = version(&s);
+                s.drag(&on, -60, -40);
+                let (_, after) = board_view(&s);
+                assert_ne!(after, before, "the drag did not move the board");
+                assert!(
+                    s.find_all("rect.chosen").is_empty(),
+                    "the drag chose a square"
+                );
+                assert_eq!(version(&s), seen, "the drag played a move");
+                // Zoomed in all the way and moved to the board's corner, no marked square is
+                // in view: *Fit* brings them back.
+                while s.find("#zoom-in").attr("disabled").is_none() {
+                    s.find("#zoom-in").click();
+                }
+                for _ in 0..6 {
+                    s.drag(&area, -150, -200);
+                }
+                assert!(spots_in_view(&s).is_empty(), "{:?}", spots_in_view(&s));
+            }
+            7 => {
+                // Two fingers spread zoom in; pinched, out to the whole board, which then
+                // fits again.
+                let area = s.find("#board");
+                let (fit, _) = board_view(&s);
+                let seen = version(&s);
+                s.pinch(&area, 60, 180);
+                let (pinched, _) = board_view(&s);
+                assert!(
+                    pinched > fit * 1.5,
+                    "the pinch zoomed from {fit} to {pinched}"
+                );
+                s.pinch(&area, 200, 40);
+                s.pinch(&area, 200, 40);
+                let (out, _) = board_view(&s);
+                assert!(
+                    out < pinched,
+                    "the pinch zoomed out from {pinched} to {out}"
+                );
+                assert_eq!(version(&s), seen, "the pinch played a move");
+                assert!(
+                    s.find_all("rect.chosen").is_empty(),
+                    "the pinch chose a square"
+                );
+            }
+            _ => {}
+        }
+        let square = match spots_in_view(&s).first() {
+            Some(sq) => sq.clone(),
+            None => {
+                refits += 1;
+                s.find("#zoom-fit").click();
+                spots_in_view(&s)
+                    .first()
+                    .cloned()
+                    .expect("every marked square is in view once the board fits")
+            }
+        };
+        s.find(&format!("rect.spot[data-square='{square}']"))
+            .click();
+        if moves == 10 {
+            s.script("window.scrollTo(0, 0);", vec![]);
+            shot(&s, &d, "serve-phone.png");
+        }
+        let turn = s.find("#turn");
+        if turn.attr("disabled").is_none() {
+            turn.click();
+        }
+        let pieces = s.find_all("#choices button.piece");
+        match pieces.first() {
+            Some(p) if moves % 2 == 0 => p.click(),
+            _ => s.find("#choices button.no-piece").click(),
+        }
+        settle(&s, shown, &["person", "over"]);
+        let error = text(&s, "#error");
+        assert!(error.is_empty(), "move {moves}: {error}");
+        moves += 1;
+        assert!(moves < 200, "the game does not end");
+    }
+    assert!(moves > 20, "only {moves} moves");
+    assert!(
+        refits > 0,
+        "no square was ever out of view: the zoom was not tried"
+    );
+    let id = id_of(&s);
+    let (_, state) = server.json("GET", &format!("/api/games/{id}"), "");
+    assert_eq!(state["over"], true);
+    assert!(text(&s, "#winners").starts_with("Winner") || text(&s, "#winners").contains("tie"));
+    let layout = layout(&s);
+    assert!(layout[6] <= layout[0], "the scores reach {} px", layout[6]);
+
+    // The end, zoomed in as far as it goes: the tiles are a quarter of a screen wide and their
+    // letters larger than the page's own.
+    s.find("#zoom-fit").click();
+    while s.find("#zoom-in").attr("disabled").is_none() {
+        s.find("#zoom-in").click();
+    }
+    let sizes = s.script(
+        "var t = document.querySelector('#board-svg g.tile').getBoundingClientRect();
+         var l = document.querySelector('#board-svg g.tile text');
+         return [t.width, l ? l.getBoundingClientRect().height : 99];",
+        vec![],
+    );
+    let (tile, letters) = (sizes[0].as_f64().unwrap(), sizes[1].as_f64().unwrap());
+    assert!(tile >= 200.0, "a tile zoomed in is {tile} px wide");
+    assert!(
+        letters >= 16.0,
+        "a tile's letters zoomed in are {letters} px high"
+    );
+    assert_no_errors(&s);
     std::fs::remove_dir_all(&d).unwrap();
 }

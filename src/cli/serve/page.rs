@@ -68,7 +68,14 @@ const PAGE: &str = r###"<!DOCTYPE html>
 <p class="hint">A game nobody has used for <span id="idle-minutes"></span> minutes is ended.</p></div>
 </form>
 <main id="table" hidden>
+<section id="board-area">
+<div id="board-tools" role="toolbar" aria-label="The board's view">
+<button id="zoom-out" type="button" title="Zoom out (−)" aria-label="Zoom out">−</button>
+<button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button>
+<button id="zoom-fit" type="button" title="The whole board (0)">Fit</button>
+<span class="hint">Drag to move the board; the wheel or two fingers zoom.</span></div>
 <div id="board"><svg id="board-svg" font-family="sans-serif" role="img" aria-label="The board"></svg></div>
+</section>
 <aside>
 <p id="prompt"></p>
 <p id="error" class="error" role="alert"></p>
@@ -136,8 +143,14 @@ button:disabled { opacity: .45; cursor: default; }
 #seats li { margin: .2em 0; }
 body.record .play-only, body.play .record-only { display: none; }
 main { flex: 1; display: grid; grid-template-columns: minmax(0, 1fr) 440px; min-height: 0; }
-#board { min-width: 0; min-height: 0; overflow: auto; padding: .5em; }
-#board-svg { width: 100%; height: 100%; display: block; margin: 0 auto; }
+#board-area { display: flex; flex-direction: column; min-width: 0; min-height: 0; }
+#board-tools { display: flex; gap: .3em; align-items: center; padding: .3em .5em; flex-wrap: wrap; }
+#board-tools button { min-width: 2.2em; }
+#board-tools .hint { margin-left: .4em; }
+/* The board's own gestures (drag, pinch) replace the browser's scrolling and zooming there. */
+#board { flex: 1; min-height: 0; position: relative; overflow: hidden; touch-action: none; }
+#board-svg { position: absolute; left: 0; top: 0; width: 100%; height: 100%; display: block; cursor: grab; }
+#board.panning #board-svg { cursor: grabbing; }
 aside { background: #fff; border-left: 1px solid #d8d4c6; overflow-y: auto; padding: .6em 1em; }
 #prompt { font-weight: 600; font-size: 1.05em; margin: .2em 0 .4em; }
 .error { color: #b00020; font-weight: 600; min-height: 0; margin: .2em 0; }
@@ -190,6 +203,21 @@ td.total { font-weight: 700; }
 #gallery button { padding: .15em; display: flex; flex-direction: column; align-items: center; font-size: .8em; }
 #gallery svg { width: 64px; height: 64px; }
 #script-error { background: #b00020; color: #fff; padding: .5em 1em; margin: 0; }
+/* A phone: one column, the board the width of the screen, the panel below it; the page
+   scrolls as a whole rather than each part in its own box. */
+@media (max-width: 760px) {
+  html, body { height: auto; }
+  body { display: block; }
+  header { padding: .3em .6em; gap: .3em .8em; }
+  header nav { margin-left: 0; flex-wrap: wrap; }
+  header .file input { width: 100%; max-width: 16em; }
+  #setup { margin: .5em; padding: .6em .9em; }
+  main { display: block; }
+  #board { flex: none; height: 62vh; height: 62svh; border-bottom: 1px solid #d8d4c6; }
+  aside { border-left: none; overflow: visible; padding: .5em .8em; }
+  #hand-tile { width: 120px; height: 120px; }
+  th, td { padding: .15em .2em; }
+}
 "###;
 
 /// The script: the setup form, the table's requests, and what a click means. Every rule is
@@ -325,6 +353,7 @@ window.onerror = function (m) {
     q('#events').innerHTML = '';
     q('#note').textContent = '';
     T.marks = [];
+    V.fit = true;
     show(state);
   }
   function api(rest) { return '/api/' + T.kind + '/' + T.id + rest; }
@@ -467,11 +496,8 @@ window.onerror = function (m) {
   // ---- the board ----
   function draw() {
     var v = T.state.view.board, b = q('#board-svg'), S = v.square, M = v.margin;
-    b.setAttribute('viewBox', '0 0 ' + v.width + ' ' + v.height);
-    // A small board is drawn no larger than one and a half times its size.
-    b.style.maxWidth = 1.5 * v.width + 'px';
-    b.style.maxHeight = 1.5 * v.height + 'px';
     b.innerHTML = v.svg;
+    lookAt();
     var corner = function (x, y) { return [M + (x - v.x0) * S, M + (y - v.y0) * S]; };
     var taken = {};
     T.state.board.forEach(function (t) { taken[t.x + ',' + t.y] = true; });
@@ -512,6 +538,129 @@ window.onerror = function (m) {
       zones(b, pick, c2, 1);
     }
   }
+  // ---- the board's view: zoom and pan ----
+  // The view is the point of the board at the middle of the window, in squares (so that it
+  // stays put when the board grows to the west or north), and a scale in pixels per unit of
+  // the picture. Until the person zooms or moves the board, the view fits the whole board
+  // and follows it as it grows.
+  var V = { fit: true, cx: 0, cy: 0, k: 1 };
+  // A small board is drawn no larger than one and a half times its size; at the largest
+  // zoom a tile is 256 pixels wide and its letters 32 high.
+  var FIT_MOST = 1.5, ZOOM_MOST = 4;
+  function viewport() { var e = q('#board'); return [e.clientWidth, e.clientHeight]; }
+  function fitScale() {
+    var v = T.state.view.board, w = viewport();
+    return Math.min(FIT_MOST, w[0] / v.width, w[1] / v.height);
+  }
+  function toUnits(x, y) {
+    var v = T.state.view.board;
+    return [v.margin + (x - v.x0) * v.square, v.margin + (y - v.y0) * v.square];
+  }
+  function toSquares(u, w) {
+    var v = T.state.view.board;
+    return [v.x0 + (u - v.margin) / v.square, v.y0 + (w - v.margin) / v.square];
+  }
+  function clamp(x, lo, hi) { return Math.max(lo, Math.min(hi, x)); }
+  // Sets the picture's viewBox to the view: the board's centre at the window's whenever the
+  // view fits the board.
+  function lookAt() {
+    if (!T.state) return;
+    var v = T.state.view.board, w = viewport(), b = q('#board-svg');
+    if (!w[0] || !w[1]) return;
+    var fit = fitScale(), k, c;
+    if (V.fit) { k = fit; c = [v.width / 2, v.height / 2]; }
+    else {
+      k = clamp(V.k, Math.min(fit, ZOOM_MOST), ZOOM_MOST);
+      c = toUnits(V.cx, V.cy);
+      c = [clamp(c[0], 0, v.width), clamp(c[1], 0, v.height)];
+    }
+    V.k = k;
+    var s = toSquares(c[0], c[1]);
+    V.cx = s[0]; V.cy = s[1];
+    var vw = w[0] / k, vh = w[1] / k;
+    b.setAttribute('viewBox', [c[0] - vw / 2, c[1] - vh / 2, vw, vh].join(' '));
+    q('#zoom-in').disabled = k >= ZOOM_MOST - 1e-9;
+    q('#zoom-out').disabled = k <= fit + 1e-9;
+    // For whoever drives the page: the scale, in pixels per unit.
+    q('#board').dataset.scale = k.toFixed(3);
+  }
+  // Zooms by `f` about the point (px, py) of the window (its middle when not given), which
+  // stays where it is. Zoomed out to the whole board, the view fits it again.
+  function zoom(f, px, py) {
+    if (!T.state) return;
+    var w = viewport(), fit = fitScale();
+    if (px === undefined) { px = w[0] / 2; py = w[1] / 2; }
+    var c = toUnits(V.cx, V.cy), k = V.k;
+    var u = [c[0] + (px - w[0] / 2) / k, c[1] + (py - w[1] / 2) / k];
+    var k2 = clamp(k * f, Math.min(fit, ZOOM_MOST), ZOOM_MOST);
+    if (k2 <= fit + 1e-9 && f < 1) { V.fit = true; lookAt(); return; }
+    var c2 = [u[0] - (px - w[0] / 2) / k2, u[1] - (py - w[1] / 2) / k2];
+    var s = toSquares(c2[0], c2[1]);
+    V.fit = false; V.k = k2; V.cx = s[0]; V.cy = s[1];
+    lookAt();
+  }
+  // Moves the board by (dx, dy) pixels.
+  function pan(dx, dy) {
+    var c = toUnits(V.cx, V.cy), s = toSquares(c[0] - dx / V.k, c[1] - dy / V.k);
+    V.fit = false; V.cx = s[0]; V.cy = s[1];
+    lookAt();
+  }
+  function fitView() { V.fit = true; lookAt(); }
+  q('#zoom-in').onclick = function () { zoom(1.5); };
+  q('#zoom-out').onclick = function () { zoom(1 / 1.5); };
+  q('#zoom-fit').onclick = fitView;
+  (function () {
+    var area = q('#board'), down = {}, drag = null, pinch = null, moved = false;
+    var spread = function () {
+      var p = Object.keys(down).map(function (k) { return down[k]; });
+      return [Math.hypot(p[0][0] - p[1][0], p[0][1] - p[1][1]), (p[0][0] + p[1][0]) / 2, (p[0][1] + p[1][1]) / 2];
+    };
+    area.addEventListener('pointerdown', function (e) {
+      if (e.pointerType === 'mouse' && e.button !== 0) return;
+      down[e.pointerId] = [e.clientX, e.clientY];
+      var n = Object.keys(down).length;
+      if (n === 1) { drag = { x: e.clientX, y: e.clientY, on: false }; moved = false; }
+      if (n === 2) { pinch = spread(); drag = null; moved = true; }
+    });
+    area.addEventListener('pointermove', function (e) {
+      var last = down[e.pointerId];
+      if (!last) return;
+      down[e.pointerId] = [e.clientX, e.clientY];
+      if (pinch && Object.keys(down).length === 2) {
+        var now = spread(), r = area.getBoundingClientRect();
+        if (pinch[0] > 0) zoom(now[0] / pinch[0], now[1] - r.left, now[2] - r.top);
+        pinch = now;
+        return;
+      }
+      if (!drag) return;
+      // A few pixels of trembling are still a click (a tap on a phone moves a little).
+      if (!drag.on) {
+        if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
+        drag.on = true; moved = true;
+        area.classList.add('panning');
+        last = [drag.x, drag.y];
+        try { area.setPointerCapture(e.pointerId); } catch (err) { /* a pointer already gone */ }
+      }
+      pan(e.clientX - last[0], e.clientY - last[1]);
+    });
+    var up = function (e) {
+      delete down[e.pointerId];
+      if (Object.keys(down).length < 2) pinch = null;
+      if (!Object.keys(down).length) { drag = null; area.classList.remove('panning'); }
+    };
+    area.addEventListener('pointerup', up);
+    area.addEventListener('pointercancel', up);
+    // The click that ends a drag or a pinch moved the board; it does not lay a tile.
+    area.addEventListener('click', function (e) {
+      if (moved) { e.stopPropagation(); e.preventDefault(); moved = false; }
+    }, true);
+    area.addEventListener('wheel', function (e) {
+      e.preventDefault();
+      var r = area.getBoundingClientRect(), step = e.deltaMode ? 40 : 1;
+      zoom(Math.exp(-e.deltaY * step * 0.002), e.clientX - r.left, e.clientY - r.top);
+    }, { passive: false });
+    window.addEventListener('resize', lookAt);
+  })();
   function picture(id, rotation) { return T.state.view.pictures[id][rotation / 90]; }
   // Circles where a piece may go, each with the piece drawn in it; a click plays that move.
   function zones(parent, pick, at, scale) {
@@ -751,6 +900,9 @@ window.onerror = function (m) {
     if (e.target.tagName === 'INPUT' || e.altKey || e.ctrlKey || e.metaKey || !T.id) return;
     if (e.key === 'r' || e.key === 'R' || e.key === ' ') { e.preventDefault(); turnTile(); }
     if (e.key === 'Escape') { T.square = null; draw(); panel(); }
+    if (e.key === '+' || e.key === '=') zoom(1.5);
+    if (e.key === '-') zoom(1 / 1.5);
+    if (e.key === '0') fitView();
   });
 
   // ---- logs ----
