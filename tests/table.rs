@@ -79,18 +79,105 @@ fn nearest_spot(s: &Session) -> Element {
 }
 
 /// Lays the drawn tile on the nearest marked square, turned once when it may be, with a piece
-/// (clicked on the board) when `piece` and the tile offers one, else without.
-fn lay(s: &Session, piece: bool) {
+/// when `piece` and the tile offers one (its place clicked on the board, then the piece from
+/// the list), else without. The circles for pieces are checked on the way
+/// ([`assert_targets`]); how many there were on the board.
+fn lay(s: &Session, server: &Served, piece: bool) -> usize {
     nearest_spot(s).click();
     let turn = s.find("#turn");
     if turn.attr("disabled").is_none() {
         turn.click();
     }
-    let zones = s.find_all("#board-svg g.zone");
-    match zones.first() {
-        Some(z) if piece => z.click(),
+    let targets = assert_targets(s, server);
+    choose_piece(s, piece);
+    targets
+}
+
+/// Chooses a piece by its place on the board and then from the list, when `piece` and the
+/// tile offers one; else lays the tile alone.
+fn choose_piece(s: &Session, piece: bool) {
+    let targets = s.find_all("#board-svg g.target");
+    match targets.last() {
+        Some(t) if piece => {
+            // The click draws the board again: the place is read before.
+            let k = t.attr("data-target").unwrap();
+            t.click();
+            let listed = s.find_all("#choices button.piece");
+            assert!(!listed.is_empty(), "no piece is listed for place {k}");
+            for b in &listed {
+                assert_eq!(b.attr("data-target").as_deref(), Some(k.as_str()));
+            }
+            assert!(
+                !s.find_all("#board-svg g.outline *").is_empty(),
+                "the place chosen is not outlined"
+            );
+            listed[0].click();
+        }
         _ => s.find("#choices button.no-piece").click(),
     }
+}
+
+/// The circles for pieces the page draws, on the board and on the tile in hand: no two
+/// overlap (their rectangles as the browser lays them out), and each stands where the
+/// server's layout of the tile in that turn puts its target. How many there are on the board.
+fn assert_targets(s: &Session, server: &Served) -> usize {
+    let found = s.script(
+        "var out = [];
+         var hand = document.querySelector('#hand-tile');
+         var chosen = document.querySelector('#board-svg rect.chosen');
+         [['#board-svg', chosen ? [+chosen.getAttribute('x'), +chosen.getAttribute('y')] : null],
+          ['#hand-tile', [0, 0]]].forEach(function (w) {
+           if (!w[1]) return;
+           var root = document.querySelector(w[0]), m = root.getScreenCTM();
+           root.querySelectorAll('g.target').forEach(function (g) {
+             var r = g.querySelector('circle').getBoundingClientRect();
+             out.push([w[0], +g.getAttribute('data-target'), r.left, r.top, r.right, r.bottom,
+                       m.a, m.b, m.c, m.d, m.e + m.a * w[1][0] + m.c * w[1][1],
+                       m.f + m.b * w[1][0] + m.d * w[1][1]]);
+           });
+         });
+         return [hand.getAttribute('data-tile'), +hand.getAttribute('data-rotation'), out,
+                 location.hash.slice(1)];",
+        vec![],
+    );
+    let tile = found[0].as_str().expect("a tile in hand");
+    let turn = found[1].as_u64().unwrap() as usize / 90;
+    let (_, state) = server.json("GET", &format!("/api/{}", found[3].as_str().unwrap()), "");
+    let layout = &state["view"]["targets"][tile][turn];
+    let circles: Vec<(String, Vec<f64>)> = found[2]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let c = c.as_array().unwrap();
+            let nums = c[1..].iter().map(|v| v.as_f64().unwrap()).collect();
+            (c[0].as_str().unwrap().to_string(), nums)
+        })
+        .collect();
+    for (i, (at, a)) in circles.iter().enumerate() {
+        // Where the server puts target k, through the picture's transform to the screen.
+        let t = &layout[a[0] as usize];
+        let (x, y) = (t["x"].as_f64().unwrap(), t["y"].as_f64().unwrap());
+        let (sx, sy) = (a[5] * x + a[7] * y + a[9], a[6] * x + a[8] * y + a[10]);
+        let (cx, cy) = ((a[1] + a[3]) / 2.0, (a[2] + a[4]) / 2.0);
+        assert!(
+            (sx - cx).abs() < 1.0 && (sy - cy).abs() < 1.0,
+            "tile {tile} turn {turn}: target {} in {at} is at {cx:.1},{cy:.1}, not {sx:.1},{sy:.1}",
+            a[0]
+        );
+        for (other, b) in &circles[i + 1..] {
+            if other != at {
+                continue;
+            }
+            let apart = a[3] <= b[1] || b[3] <= a[1] || a[4] <= b[2] || b[4] <= a[2];
+            assert!(
+                apart,
+                "tile {tile} turn {turn}: targets {} and {} overlap in {at}: {a:?} {b:?}",
+                a[0], b[0]
+            );
+        }
+    }
+    circles.iter().filter(|(at, _)| at == "#board-svg").count()
 }
 
 /// The game's id, from the page's address (`#games/ID`).
@@ -198,6 +285,10 @@ fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
     let listed = s.find_all("#events > li").len();
     let (_, shown) = waits(&s);
     nearest_spot(&s).click();
+    // A place for a piece chosen: outlined, the pieces that may stand there listed.
+    if let Some(place) = s.find_all("#board-svg g.target").first() {
+        place.click();
+    }
     shot(&s, &d, "serve-turn.png");
     s.find("#choices button.no-piece").click();
     let shown = {
@@ -220,13 +311,14 @@ fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
 
     // The rest of the game, every move by clicking: a piece every other move.
     let mut moves = 0;
+    let mut most = 0;
     loop {
         let (w, shown) = waits(&s);
         if w == "over" {
             break;
         }
         assert_eq!(w, "person");
-        lay(&s, moves % 2 == 0);
+        most = most.max(lay(&s, &server, moves % 2 == 0));
         settle(&s, shown, &["person", "over"]);
         let error = text(&s, "#error");
         assert!(error.is_empty(), "move {moves}: {error}");
@@ -234,6 +326,7 @@ fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
         assert!(moves < 200, "the game does not end");
     }
     assert!(moves > 20, "only {moves} moves");
+    assert!(most >= 4, "at most {most} places for a piece on one tile");
     let (status, state) = server.json("GET", &format!("/api/games/{id}"), "");
     assert_eq!(status, 200);
     assert_eq!(state["over"], true);
@@ -253,6 +346,38 @@ fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
     }
     s.script("document.querySelector('#end').scrollIntoView();", vec![]);
     shot(&s, &d, "serve-final.png");
+
+    // Every letter on a tile names what it is in a tooltip and stands in the key; so does
+    // every disc and piece.
+    s.find("#key summary").click();
+    let marks = s.script(
+        "return Array.prototype.map.call(document.querySelectorAll('#board-svg g.tile text'),
+           function (t) {
+             var title = t.parentNode.querySelector(':scope > title');
+             return [t.textContent, title ? title.textContent : ''];
+           });",
+        vec![],
+    );
+    let key: Vec<String> = s.find_all("#key .mark").iter().map(|m| m.text()).collect();
+    let key_text = text(&s, "#key");
+    let marks = marks.as_array().unwrap();
+    assert!(marks.len() > 30, "{} marks on the board", marks.len());
+    for mark in marks {
+        let (shown, title) = (mark[0].as_str().unwrap(), mark[1].as_str().unwrap());
+        assert!(!title.is_empty(), "{shown:?} has no tooltip");
+        for token in shown.split_whitespace() {
+            let token = token.trim_start_matches(|c: char| c.is_ascii_digit());
+            assert!(
+                key.iter().any(|k| k == token) || key_text.contains(title),
+                "{token:?} ({title}) is not in the key: {key:?}"
+            );
+        }
+    }
+    let untitled = s.script(
+        "return document.querySelectorAll('#board-svg g.piece:not(:has(> title))').length;",
+        vec![],
+    );
+    assert_eq!(untitled, json!(0), "pieces without a tooltip");
 
     // The log, downloaded, is the server's and verifies.
     let log = download(&s, &downloads);
@@ -350,7 +475,9 @@ fn a_whole_2014_game_at_a_real_table_is_recorded_by_clicking() {
                 assert!(text(&s, "#error").contains("the tile cannot go there"));
                 continue;
             }
-            "move" => lay(&s, entries % 4 == 1),
+            "move" => {
+                lay(&s, &server, entries % 4 == 1);
+            }
             other => panic!("a 2014 recording waits for {other}"),
         }
         settle(&s, shown, &["draw", "move", "over"]);
@@ -580,7 +707,7 @@ fn a_click_in_a_tab_left_behind_plays_nothing() {
 
     // The first tab, asking again, follows the second without a click.
     let (_, shown) = waits(&two);
-    lay(&two, true);
+    lay(&two, &server, true);
     settle(&two, shown, &["person"]);
     let (_, now) = server.json("GET", &format!("/api/games/{id}"), "");
     let latest = now["version"].as_u64().unwrap();
@@ -699,6 +826,7 @@ fn a_whole_2020_game_is_played_on_a_phone() {
 
     let mut moves = 0;
     let mut refits = 0;
+    let mut most = 0;
     loop {
         let (w, shown) = waits(&s);
         if w == "over" {
@@ -786,11 +914,8 @@ fn a_whole_2020_game_is_played_on_a_phone() {
         if turn.attr("disabled").is_none() {
             turn.click();
         }
-        let pieces = s.find_all("#choices button.piece");
-        match pieces.first() {
-            Some(p) if moves % 2 == 0 => p.click(),
-            _ => s.find("#choices button.no-piece").click(),
-        }
+        most = most.max(assert_targets(&s, &server));
+        choose_piece(&s, moves % 2 == 0);
         settle(&s, shown, &["person", "over"]);
         let error = text(&s, "#error");
         assert!(error.is_empty(), "move {moves}: {error}");
@@ -802,6 +927,7 @@ fn a_whole_2020_game_is_played_on_a_phone() {
         refits > 0,
         "no square was ever out of view: the zoom was not tried"
     );
+    assert!(most >= 4, "at most {most} places for a piece on one tile");
     let id = id_of(&s);
     let (_, state) = server.json("GET", &format!("/api/games/{id}"), "");
     assert_eq!(state["over"], true);

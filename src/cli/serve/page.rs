@@ -7,7 +7,8 @@
 //! game as it now is. While a game is shown and in view, the page asks every two seconds
 //! whether it moved on.
 
-use hunters::render::{PLAYER, PLAYER_COLOURS};
+use hunters::render::{BADGES, GROUNDS, PLAYER, PLAYER_COLOURS, SYMBOLS, piece_picture};
+use hunters::tile::Piece;
 use hunters::variant::BUILTIN;
 
 /// Bots the page suggests for a seat (any built-in bot may be typed).
@@ -29,10 +30,92 @@ pub fn html() -> String {
     // is ever taken for a placeholder.
     PAGE.replace("{variants}", &variants)
         .replace("{bots}", &bots)
+        .replace("{key}", &key())
         .replace("{colours}", &format!("[{}]", colours.join(",")))
         .replace("{colour_names}", &PLAYER_COLOURS.join(", "))
         .replace("{style}", STYLE)
         .replace("{script}", SCRIPT)
+}
+
+/// The key to the board: every colour, letter, disc and piece a tile shows, with the marks
+/// the page adds, each with a small picture and what it means. The letters come from the
+/// list the pictures are drawn from, so that none is left out.
+fn key() -> String {
+    let sample = |shapes: String, meaning: &str| {
+        format!(
+            r#"<li title="{meaning}"><svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">{shapes}</svg> {meaning}</li>"#
+        )
+    };
+    let mut items: Vec<String> = GROUNDS
+        .iter()
+        .map(|(fill, meaning)| {
+            sample(
+                format!(
+                    r##"<rect x="2" y="4" width="20" height="16" fill="{fill}" stroke="#555"/>"##
+                ),
+                meaning,
+            )
+        })
+        .collect();
+    items.push(sample(
+        r##"<circle cx="12" cy="12" r="5" fill="#9fd3ff" stroke="#154f8a" stroke-width="1.5"/>"##
+            .to_string(),
+        "spring: where a river starts",
+    ));
+    for (mark, meaning) in SYMBOLS {
+        items.push(format!(
+            r#"<li title="{meaning}"><b class="mark">{mark}</b> {meaning}</li>"#
+        ));
+    }
+    items.push(
+        r#"<li title="a number counts what follows"><b class="mark">2f</b> a number counts what follows: two fish</li>"#
+            .to_string(),
+    );
+    for (mark, fill, meaning) in BADGES {
+        items.push(sample(
+            format!(
+                r##"<circle cx="12" cy="12" r="9" fill="{fill}"/><text x="12" y="16.5" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff">{mark}</text>"##
+            ),
+            meaning,
+        ));
+    }
+    for (piece, meaning) in [
+        (Piece::Gatherer, "gatherer (standing, in a forest)"),
+        (Piece::Fisher, "fisher (standing, on a river or lake)"),
+        (Piece::Hunter, "hunter (lying, in a meadow)"),
+        (Piece::Hut, "hut (on a river or lake)"),
+    ] {
+        items.push(sample(piece_picture(piece, 0, 12.0, 12.0), meaning));
+    }
+    for (shapes, meaning) in [
+        (
+            r##"<rect x="2" y="2" width="20" height="20" fill="#ffd54a" fill-opacity=".45" stroke="#c77800" stroke-width="2"/>"##,
+            "a square where the tile fits",
+        ),
+        (
+            r##"<rect x="2" y="2" width="20" height="20" fill="none" stroke="#ff7a00" stroke-width="3"/>"##,
+            "the square chosen for the tile",
+        ),
+        (
+            r##"<circle cx="12" cy="12" r="8" fill="#fff" stroke="#111" stroke-width="1.5"/><text x="12" y="16" font-size="11" font-weight="bold" text-anchor="middle">2</text>"##,
+            "a place for a piece (how many may stand there): click it, then choose the piece",
+        ),
+        (
+            r##"<path d="M2,2 L22,2" stroke="#ff7a00" stroke-width="3.5" stroke-linecap="round"/><circle cx="12" cy="13" r="8" fill="none" stroke="#ff7a00" stroke-width="3"/>"##,
+            "the place chosen: the edges its zone reaches",
+        ),
+        (
+            r##"<rect x="2" y="2" width="20" height="20" fill="none" stroke="#1f5fd6" stroke-width="2.5" stroke-dasharray="5 2"/>"##,
+            "the tile laid last",
+        ),
+        (
+            r##"<rect x="3" y="7" width="18" height="10" rx="4" fill="#ddd" stroke="#ff7a00" stroke-width="4"/>"##,
+            "a meeple the shaman may take back: click it",
+        ),
+    ] {
+        items.push(sample(shapes.to_string(), meaning));
+    }
+    items.concat()
 }
 
 const PAGE: &str = r###"<!DOCTYPE html>
@@ -83,7 +166,7 @@ const PAGE: &str = r###"<!DOCTYPE html>
 <div id="hand" hidden>
 <svg id="hand-tile" viewBox="-6 -6 76 76" role="img" aria-label="The tile to lay"></svg>
 <div><p id="hand-name"></p>
-<p class="hint">Click a marked square to lay it; click it again (or press R) to turn it through the turns that fit; then click a circle for a piece, or lay it without one.</p>
+<p class="hint">Click a marked square to lay it; click it again (or press R) to turn it through the turns that fit. Each circle is a place for a piece: click one to see what may stand there, then choose below, or lay the tile with no piece.</p>
 <button id="turn" type="button">Turn (R)</button></div>
 </div>
 <div id="tiles-held"></div>
@@ -111,6 +194,8 @@ const PAGE: &str = r###"<!DOCTYPE html>
 <div id="end" hidden><h3>Final scoring</h3><p id="winners"></p><ol id="final"></ol></div>
 <h3>Moves</h3>
 <ol id="events" reversed></ol>
+<details id="key"><summary>Key: what the board shows</summary><ul>{key}</ul>
+<p class="hint">A pointer resting on a tile's letters, a piece or a circle names it too.</p></details>
 </aside>
 </main>
 <script>
@@ -184,11 +269,15 @@ td.total { font-weight: 700; }
 .empty { fill: #000; fill-opacity: 0; cursor: not-allowed; }
 .chosen { fill: none; stroke: #ff7a00; stroke-width: 4; pointer-events: none; }
 .last { fill: none; stroke: #1f5fd6; stroke-width: 3; stroke-dasharray: 6 3; pointer-events: none; }
-.zone { cursor: pointer; }
-.zone circle { fill: #fff; fill-opacity: .85; stroke: #111; stroke-width: 1.5; }
-.zone:hover circle { fill: #ffe3b8; }
+.target { cursor: pointer; }
+.target circle { fill: #fff; fill-opacity: .6; stroke: #111; stroke-width: 1.5; }
+.target:hover circle { fill: #ffe3b8; fill-opacity: .85; }
+.target.picked circle { fill: #fff; fill-opacity: .9; stroke: #ff7a00; stroke-width: 2.5; }
+/* The circle is what is clicked and what the tooltip names, not the piece drawn in it. */
+.target g, .target text { pointer-events: none; }
+.outline * { fill: none; stroke: #ff7a00; stroke-width: 3; stroke-linecap: round; pointer-events: none; }
 .recallable { cursor: pointer; }
-.recallable > :first-child { stroke: #ff7a00 !important; stroke-width: 7 !important; }
+.recallable > title + * { stroke: #ff7a00 !important; stroke-width: 7 !important; }
 .recall-chosen { opacity: .35; }
 .filters { display: flex; gap: .6em; align-items: flex-start; }
 #side-filter { flex: none; width: 72px; height: 72px; }
@@ -202,6 +291,12 @@ td.total { font-weight: 700; }
 #gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(74px, 1fr)); gap: .4em; margin: .5em 0; }
 #gallery button { padding: .15em; display: flex; flex-direction: column; align-items: center; font-size: .8em; }
 #gallery svg { width: 64px; height: 64px; }
+#key ul { list-style: none; padding: 0; margin: .4em 0; columns: 2 12em; font-size: .85em; }
+#key li { display: flex; align-items: center; gap: .4em; margin: .15em 0; break-inside: avoid; }
+#key li svg { flex: none; }
+#key .mark { display: inline-block; min-width: 24px; padding: 0 .15em; text-align: center;
+             background: #cfe6a3; border: 1px solid #999; font-size: .9em; }
+#key summary { cursor: pointer; font-weight: 600; color: #444; margin-top: 1em; }
 #script-error { background: #b00020; color: #fff; padding: .5em 1em; margin: 0; }
 /* A phone: one column, the board the width of the screen, the panel below it; the page
    scrolls as a whole rather than each part in its own box. */
@@ -216,6 +311,7 @@ td.total { font-weight: 700; }
   #board { flex: none; height: 62vh; height: 62svh; border-bottom: 1px solid #d8d4c6; }
   aside { border-left: none; overflow: visible; padding: .5em .8em; }
   #hand-tile { width: 120px; height: 120px; }
+  #board-tools .hint { display: none; }
   th, td { padding: .15em .2em; }
 }
 "###;
@@ -244,7 +340,7 @@ window.onerror = function (m) {
     return e;
   };
   var NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve'];
-  var T = { id: null, kind: null, state: null, tile: null, square: null, turn: 0,
+  var T = { id: null, kind: null, state: null, tile: null, square: null, turn: 0, place: null,
             recall: null, timer: null, busy: false, marks: [], seq: 0, poll: null };
   var MOVED_ON = 'This game moved on in another tab; here it is now.';
   var POLL_MS = 2000;
@@ -439,7 +535,7 @@ window.onerror = function (m) {
     T.state = s;
     if (s.played) logMove(s.played);
     // A new decision starts afresh; an answer that changed nothing (a refusal) keeps it.
-    T.square = null; T.turn = 0; T.recall = null;
+    T.square = null; T.turn = 0; T.recall = null; T.place = null;
     var tiles = tilesOffered();
     if (tiles.indexOf(T.tile) < 0) T.tile = tiles[0] || null;
     var recalls = recallsOffered();
@@ -515,11 +611,14 @@ window.onerror = function (m) {
       if (taken[key] || !hand) continue;
       var at = corner(x, y);
       var r = svg('rect', { class: fits[key] ? 'spot' : 'empty', x: at[0] + 1, y: at[1] + 1, width: S - 2, height: S - 2, 'data-square': key });
+      if (fits[key]) r.append(svg('title'));
+      if (fits[key]) r.firstChild.textContent = 'tile ' + T.tile + ' fits at ' + key;
       r.addEventListener('click', clickSquare.bind(null, x, y, !!fits[key]));
       b.append(r);
     }
-    // Pieces the shaman may take back.
-    var recalls = recallsOffered();
+    // Pieces the shaman may take back: clicked on the board until a square is chosen, so
+    // that they never lie under a place for the piece to lay (the buttons stay).
+    var recalls = T.square ? [] : recallsOffered();
     Array.prototype.forEach.call(b.querySelectorAll('[data-piece]'), function (g) {
       var i = +g.getAttribute('data-piece');
       if (recalls.indexOf(i) < 0) return;
@@ -535,7 +634,7 @@ window.onerror = function (m) {
       g.addEventListener('click', function () { clickSquare(T.square[0], T.square[1], true); });
       b.append(g);
       b.append(svg('rect', { class: 'chosen', x: c2[0], y: c2[1], width: S, height: S }));
-      zones(b, pick, c2, 1);
+      places(b, pick, c2);
     }
   }
   // ---- the board's view: zoom and pan ----
@@ -662,30 +761,40 @@ window.onerror = function (m) {
     window.addEventListener('resize', lookAt);
   })();
   function picture(id, rotation) { return T.state.view.pictures[id][rotation / 90]; }
-  // Circles where a piece may go, each with the piece drawn in it; a click plays that move.
-  function zones(parent, pick, at, scale) {
-    var player = T.state.turn.player - 1, placed = {}, count = {};
-    var h = T.state.view.board.square / 2;
-    var key = function (o) { return Math.round(o.piece.x) + ',' + Math.round(o.piece.y); };
-    pick.forEach(function (o) { if (o.piece) count[key(o)] = (count[key(o)] || 0) + 1; });
-    pick.forEach(function (o) {
-      if (!o.piece) return;
-      var k = placed[key(o)] || 0;
-      placed[key(o)] = k + 1;
-      // Out from the centre, where the zones of a tile lie further apart; several pieces
-      // for one zone side by side; every circle inside the tile.
-      var inside = function (v) { return Math.max(8, Math.min(2 * h - 8, v)); };
-      var x = inside(h + (o.piece.x - h) * 1.5 + 16 * (k - (count[key(o)] - 1) / 2));
-      var y = inside(h + (o.piece.y - h) * 1.5);
-      x = at[0] + x * scale; y = at[1] + y * scale;
-      var g = svg('g', { class: 'zone', 'data-n': o.n, transform: 'translate(' + x + ',' + y + ') scale(' + scale + ')' });
+  // One circle for each place on the tile where a piece may stand now (a zone, or a Scout
+  // tile's spot), however many pieces may stand there: a click chooses the place, outlines
+  // it on the tile and lists the pieces that may stand there. The server lays the circles
+  // out so that no two overlap on any tile in any turn.
+  function places(parent, pick, at) {
+    var player = T.state.turn.player - 1, R = T.state.view.target_radius;
+    var spots = T.state.view.targets[T.tile][pick[0].rotation / 90], by = {};
+    pick.forEach(function (o) { if (o.piece) (by[o.piece.target] = by[o.piece.target] || []).push(o); });
+    if (T.place !== null && by[T.place]) {
+      var line = svg('g', { class: 'outline', transform: 'translate(' + at[0] + ',' + at[1] + ')' });
+      line.innerHTML = spots[T.place].outline;
+      parent.append(line);
+    }
+    Object.keys(by).forEach(function (k) {
+      var t = spots[k], os = by[k];
+      var g = svg('g', { class: 'target' + (T.place === +k ? ' picked' : ''), 'data-target': k,
+                         transform: 'translate(' + (at[0] + t.x) + ',' + (at[1] + t.y) + ')' });
       var title = svg('title');
-      title.textContent = o.piece.name + ' on ' + o.piece.zone;
-      g.append(title, svg('circle', { r: 7.5 }));
-      var p = svg('g', { transform: 'scale(.5)' });
-      p.innerHTML = T.state.view.pieces[player][o.piece.name];
-      g.append(p);
-      g.addEventListener('click', function (e) { e.stopPropagation(); move(o.text); });
+      title.textContent = t.words + ': ' + os.map(function (o) { return o.piece.name; }).join(' or ');
+      g.append(title, svg('circle', { r: R }));
+      if (os.length === 1) {
+        var p = svg('g', { transform: 'scale(.45)' });
+        p.innerHTML = T.state.view.pieces[player][os[0].piece.name];
+        g.append(p);
+      } else {
+        var n = svg('text', { y: 3.5, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 'bold' });
+        n.textContent = os.length;
+        g.append(n);
+      }
+      g.addEventListener('click', function (e) {
+        e.stopPropagation();
+        T.place = T.place === +k ? null : +k;
+        draw(); panel();
+      });
       parent.append(g);
     });
   }
@@ -698,11 +807,13 @@ window.onerror = function (m) {
     }
     if (T.square && T.square[0] === x && T.square[1] === y) T.turn++;
     else { T.square = [x, y]; T.turn = 0; }
+    T.place = null;
     draw(); panel();
   }
   function turnTile() {
     if (!T.square) return;
     T.turn++;
+    T.place = null;
     draw(); panel();
   }
 
@@ -718,16 +829,30 @@ window.onerror = function (m) {
       var pick = chosen(), rot = pick.length ? pick[0].rotation : 0;
       var t = q('#hand-tile');
       t.innerHTML = '<rect x="-6" y="-6" width="76" height="76" fill="#fff"/>' + picture(T.tile, rot);
-      if (pick.length) zones(t, pick, [0, 0], 1);
+      // For whoever drives the page: the tile and turn shown.
+      t.setAttribute('data-tile', T.tile);
+      t.setAttribute('data-rotation', rot);
+      if (pick.length) places(t, pick, [0, 0]);
       q('#hand-name').textContent = 'Tile ' + T.tile + (pick.length ? ' at ' + T.square.join(',') + ', turned ' + rot + '°' : '');
       q('#turn').disabled = !T.square || rotationsAt(T.square[0], T.square[1]).length < 2;
       if (pick.length) {
+        // Every choice, or once a place is chosen, the pieces that may stand there.
         pick.forEach(function (o) {
+          if (o.piece && T.place !== null && o.piece.target !== T.place) return;
           var b = make('button', { type: 'button', 'data-n': o.n, class: o.piece ? 'piece' : 'no-piece' },
-            o.piece ? o.piece.name + ' on ' + o.piece.zone : 'No piece');
+            o.piece ? o.piece.words : 'No piece');
+          if (o.piece) {
+            b.setAttribute('data-target', o.piece.target);
+            b.title = o.text;
+          }
           b.onclick = function () { move(o.text); };
           choices.append(b);
         });
+        if (T.place !== null) {
+          var every = make('button', { type: 'button', class: 'every-place' }, 'Every place…');
+          every.onclick = function () { T.place = null; draw(); panel(); };
+          choices.append(every);
+        }
       }
     }
     var tiles = tilesOffered();
@@ -895,11 +1020,11 @@ window.onerror = function (m) {
     });
   };
   q('#turn').onclick = turnTile;
-  q('#hand-tile').addEventListener('click', function (e) { if (e.target.closest('.zone')) return; turnTile(); });
+  q('#hand-tile').addEventListener('click', function (e) { if (e.target.closest('.target')) return; turnTile(); });
   document.addEventListener('keydown', function (e) {
     if (e.target.tagName === 'INPUT' || e.altKey || e.ctrlKey || e.metaKey || !T.id) return;
     if (e.key === 'r' || e.key === 'R' || e.key === ' ') { e.preventDefault(); turnTile(); }
-    if (e.key === 'Escape') { T.square = null; draw(); panel(); }
+    if (e.key === 'Escape') { T.square = null; T.place = null; draw(); panel(); }
     if (e.key === '+' || e.key === '=') zoom(1.5);
     if (e.key === '-') zoom(1 / 1.5);
     if (e.key === '0') fitView();
