@@ -268,7 +268,15 @@ fn a_whole_2020_game_is_played_against_greedy_by_clicking() {
         &entry(&now, &format!("{square} r0")),
     );
     assert_eq!(status, 422);
-    assert_eq!(reason, api["error"].as_str().unwrap());
+    // The reason for the tile as the page shows it (not turned yet), and that no turn fits.
+    let tile = now["turn"]["tile"].as_str().unwrap();
+    assert_eq!(
+        reason,
+        format!(
+            "Tile {tile} fits at {square} in no turn. Turned 0°, as shown: {}",
+            api["error"].as_str().unwrap()
+        )
+    );
     assert_eq!(waits(&s).1, shown, "a refused move changes nothing");
 
     // The wheel zooms about the pointer; *Fit* shows the whole board again.
@@ -447,7 +455,9 @@ fn a_whole_2014_game_at_a_real_table_is_recorded_by_clicking() {
     s.find("#clear-filter").click();
     assert_eq!(s.find_all("#gallery button").len(), all);
 
-    // A draw taken back.
+    // A draw, found with a filter, taken back: the draw is looked for afresh, every tile in
+    // the box shown.
+    s.find("#side-filter .side[data-side='0']").click();
     let (_, shown) = waits(&s);
     s.find("#gallery button").click();
     let shown = {
@@ -456,6 +466,8 @@ fn a_whole_2014_game_at_a_real_table_is_recorded_by_clicking() {
     };
     s.find("#undo").click();
     settle(&s, shown, &["draw"]);
+    assert!(s.find_all("#side-filter .side[data-want='F']").is_empty());
+    assert_eq!(s.find_all("#gallery button").len(), all);
 
     // Then the whole game: each tile picked from the box, laid by clicking; an illegal
     // attempt on the way.
@@ -594,7 +606,12 @@ fn the_shaman_and_the_scout_are_chosen_by_clicking() {
     s.goto(&format!("http://{}/#games/{id}", server.addr));
     settle(&s, shown, &["person"]);
     let special = s.find("#tiles-held button");
-    let tile = special.text().trim_start_matches("Lay ").to_string();
+    let tile = special.attr("data-tile").unwrap();
+    assert!(
+        special.text().starts_with(&format!("Lay {tile} (")),
+        "{}",
+        special.text()
+    );
     special.click();
     assert!(
         s.find("#choices button.draw").displayed(),
@@ -954,5 +971,157 @@ fn a_whole_2020_game_is_played_on_a_phone() {
         "a tile's letters zoomed in are {letters} px high"
     );
     assert_no_errors(&s);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// What one game leaves behind does not reach the next, and what a game is survives a
+/// reload: an upload's error goes once a game starts; pass and play takes the last move back
+/// by clicking *Undo*; a reload shows the list of moves; a square refused is explained for
+/// the turn shown; bots that move when clicked say so, and the next game's bots move by
+/// themselves again; the Scout's deal shows each special tile by name and picture.
+#[test]
+fn undo_reload_and_the_next_game_by_clicking() {
+    let Some(driver) = webdriver::driver() else {
+        return;
+    };
+    let (server, d, downloads) = table("next");
+    let s = driver.session(&downloads, 1280, 900);
+    s.goto(&format!("http://{}/", server.addr));
+
+    // A log that is none: its error shows, then goes with the game that starts.
+    let bad = d.join("bad.log");
+    std::fs::write(&bad, "[Seed \"1\"]\nnot a log\n").unwrap();
+    s.find("#upload").send_keys(bad.to_str().unwrap());
+    s.wait_until("the upload's error", 20, |s| {
+        !text(s, "#setup-error").is_empty()
+    });
+    let seats = s.find_all("#seats input");
+    seats[1].clear();
+    seats[1].send_keys("human");
+    let seed = s.find("#seed");
+    seed.clear();
+    seed.send_keys("9");
+    s.find("#start").click();
+    settle(&s, 0, &["person"]);
+    assert_eq!(
+        s.script(
+            "return document.querySelector('#setup-error').textContent;",
+            vec![]
+        ),
+        json!("")
+    );
+
+    // Pass and play: the first person's move, taken back from the next person's turn.
+    let (_, shown) = waits(&s);
+    lay(&s, &server, false);
+    let shown = {
+        settle(&s, shown, &["person"]);
+        waits(&s).1
+    };
+    assert!(text(&s, "#prompt").starts_with("player 2 (human)"));
+    assert_eq!(s.find_all("#events > li").len(), 1);
+    s.find("#undo").click();
+    settle(&s, shown, &["person"]);
+    assert!(text(&s, "#prompt").starts_with("player 1 (human)"));
+    assert!(s.find_all("#events > li").is_empty());
+    assert!(s.find("#undo").attr("disabled").is_some());
+
+    // A square refused, with the tile turned on another square: the reason is the turn's.
+    let mut turned = false;
+    for spot in s.find_all("rect.spot") {
+        spot.click();
+        if s.find("#turn").attr("disabled").is_none() {
+            s.find("#turn").click();
+            turned = true;
+            break;
+        }
+    }
+    let rotation = s.find("#hand-tile").attr("data-rotation").unwrap();
+    let empty = s.find("rect.empty");
+    let square = empty.attr("data-square").unwrap();
+    empty.click();
+    s.wait_until("the reason for the square", 20, |s| {
+        !text(s, "#error").is_empty()
+    });
+    let (_, now) = server.json("GET", &format!("/api/games/{}", id_of(&s)), "");
+    let (_, api) = server.json(
+        "POST",
+        &format!("/api/games/{}/move", id_of(&s)),
+        &entry(&now, &format!("{square} r{rotation}")),
+    );
+    let reason = text(&s, "#error");
+    assert!(
+        reason.contains(&format!("in no turn. Turned {rotation}°, as shown: "))
+            && reason.ends_with(api["error"].as_str().unwrap()),
+        "{reason}"
+    );
+    assert!(turned || rotation == "0");
+    s.script(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}));",
+        vec![],
+    );
+
+    // Two moves, then a reload: the list of moves is read again.
+    for _ in 0..2 {
+        let (_, shown) = waits(&s);
+        lay(&s, &server, true);
+        settle(&s, shown, &["person"]);
+    }
+    let listed = text(&s, "#events");
+    s.refresh();
+    settle(&s, 0, &["person"]);
+    s.wait_until("the list of moves after a reload", 20, |s| {
+        s.find_all("#events > li").len() == 2
+    });
+    assert_eq!(text(&s, "#events"), listed);
+
+    // Bots that move when clicked: the page says it waits for the click. The next game's
+    // bots move by themselves.
+    s.find("#new-game").click();
+    let seats = s.find_all("#seats input");
+    seats[1].clear();
+    seats[1].send_keys("greedy");
+    let (_, shown) = waits(&s);
+    s.find("#start").click();
+    settle(&s, shown, &["person"]);
+    s.find("#speed option[value='step']").click();
+    let (_, shown) = waits(&s);
+    lay(&s, &server, false);
+    let shown = {
+        settle(&s, shown, &["bot"]);
+        waits(&s).1
+    };
+    assert_eq!(
+        text(&s, "#prompt"),
+        "player 2 (greedy) moves when you click “Next bot move”."
+    );
+    s.find("#bot-step").click();
+    settle(&s, shown, &["person"]);
+    s.find("#new-game").click();
+    let (_, shown) = waits(&s);
+    s.find("#start").click();
+    settle(&s, shown, &["person"]);
+    assert_eq!(s.find("#speed").prop("value"), json!("600"));
+
+    // The Scout's deal, recorded: each special tile by its name and picture.
+    s.find("#new-game").click();
+    s.find("input[name=mode][value=record]").click();
+    let variant = s.find("#variant");
+    variant.clear();
+    variant.send_keys("2002-scout");
+    let (_, shown) = waits(&s);
+    s.find("#start").click();
+    settle(&s, shown, &["deal"]);
+    let deal = text(&s, "#deal");
+    assert!(deal.contains("S2 Hunter on the Bridge"), "{deal}");
+    assert_eq!(s.find_all("#deal button.special svg").len(), 4);
+    // The errors logged are the answers to the log that was none (400) and to the square
+    // refused (422), which the page showed.
+    let errors: Vec<String> = s
+        .logs_of_errors()
+        .into_iter()
+        .filter(|e| !e.contains("status of 422") && !e.contains("status of 400"))
+        .collect();
+    assert!(errors.is_empty(), "the page logged errors: {errors:?}");
     std::fs::remove_dir_all(&d).unwrap();
 }

@@ -236,6 +236,11 @@ impl<'d> Session<'d> {
         self.cmd("POST", "/url", json!({ "url": url }));
     }
 
+    /// Loads the page again, as the browser's reload does, and waits until it has loaded.
+    pub fn refresh(&self) {
+        self.cmd("POST", "/refresh", json!({}));
+    }
+
     /// The first element matching `css`. A miss panics with what the page showed instead,
     /// which is what one needs to see to tell a wrong selector from a wrong page.
     pub fn find(&self, css: &str) -> Element {

@@ -24,7 +24,7 @@ pub fn html() -> String {
             .collect()
     };
     let variants = options(BUILTIN.iter().map(|(n, _)| *n).collect());
-    let bots = options(std::iter::once("person").chain(BOTS).collect());
+    let bots = options(std::iter::once("human").chain(BOTS).collect());
     let colours: Vec<String> = PLAYER.iter().map(|c| format!("'{c}'")).collect();
     // The small fills first, the style and the script last, so that nothing in those two
     // is ever taken for a placeholder.
@@ -142,7 +142,7 @@ const PAGE: &str = r###"<!DOCTYPE html>
 <datalist id="bots">{bots}</datalist>
 <label>Players <select id="players"><option>2</option><option>3</option><option>4</option><option>5</option></select></label>
 <ol id="seats"></ol>
-<p class="hint play-only">Each seat is <code>person</code> (several people take turns at this screen) or a bot: greedy, random, mcts:N, mcts, mcts-v1, mcts-v2 (a bot may forgo a strategy: mcts/no-meadows). Seats play in the colours {colour_names}.</p>
+<p class="hint play-only">Each seat is <code>human</code> (a person at this screen; several take turns) or a bot: greedy, random, mcts:N, mcts, mcts-v1, mcts-v2 (a bot may forgo a strategy: mcts/no-meadows). Seats play in the colours {colour_names}.</p>
 <p class="hint record-only">The players' names, in the order they sit; the first lays the first tile.</p>
 <label class="play-only">Seed <input id="seed" inputmode="numeric" placeholder="random" size="22"></label>
 <p><button id="start" type="submit">Start</button></p>
@@ -181,7 +181,7 @@ const PAGE: &str = r###"<!DOCTYPE html>
 <rect class="side" data-side="2" x="15" y="46" width="30" height="12"/>
 <rect class="side" data-side="3" x="2" y="15" width="12" height="30"/>
 </svg>
-<div><p class="hint">Find the tile drawn: click a side above for forest, meadow or river (at any turn), or what the tile holds.</p><div id="content-filter"></div>
+<div><p class="hint">Find the tile drawn: click a side of the small square for forest, meadow or river (at any turn), or what the tile holds.</p><div id="content-filter"></div>
 <button id="clear-filter" type="button">Show all</button></div></div>
 <div id="gallery"></div>
 </div>
@@ -285,6 +285,8 @@ td.total { font-weight: 700; }
 #side-filter .side[data-want="F"] { fill: #2f7d32; }
 #side-filter .side[data-want="M"] { fill: #cfe6a3; }
 #side-filter .side[data-want="R"] { fill: #3f8fd8; }
+#deal button.special { display: flex; flex-direction: column; align-items: center; padding: .2em; font-size: .85em; }
+#deal button.special svg { width: 64px; height: 64px; }
 #content-filter { display: flex; flex-wrap: wrap; gap: .25em; margin: .3em 0; }
 #content-filter button { font-size: .8em; padding: .05em .4em; }
 #content-filter button[aria-pressed="true"] { background: #2b3a2e; color: #fff; }
@@ -341,7 +343,9 @@ window.onerror = function (m) {
   };
   var NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve'];
   var T = { id: null, kind: null, state: null, tile: null, square: null, turn: 0, place: null,
-            recall: null, timer: null, busy: false, marks: [], seq: 0, poll: null };
+            recall: null, timer: null, busy: false, seq: 0, poll: null };
+  // The pace of the bots a game starts with.
+  var SPEED = '600';
   var MOVED_ON = 'This game moved on in another tab; here it is now.';
   var POLL_MS = 2000;
   var want = ['', '', '', ''], contents = {};
@@ -356,7 +360,7 @@ window.onerror = function (m) {
       var li = make('li'), input;
       if (mode() === 'play') {
         input = make('input', { list: 'bots', 'aria-label': 'seat ' + (i + 1), size: 16 });
-        input.value = old[i] && old[i] !== NAMES[i] ? old[i] : (i === 0 ? 'person' : 'greedy');
+        input.value = old[i] && old[i] !== NAMES[i] ? old[i] : (i === 0 ? 'human' : 'greedy');
       } else {
         input = make('input', { 'aria-label': 'player ' + (i + 1), size: 16 });
         input.value = NAMES[i];
@@ -447,8 +451,13 @@ window.onerror = function (m) {
     q('#table').hidden = false;
     q('#download').disabled = false;
     q('#events').innerHTML = '';
+    // Another game starts afresh: no message of the last one, its bots at the usual pace,
+    // the box unfiltered.
     q('#note').textContent = '';
-    T.marks = [];
+    q('#error').textContent = '';
+    q('#setup-error').textContent = '';
+    q('#speed').value = SPEED;
+    clearFilters();
     V.fit = true;
     show(state);
   }
@@ -456,7 +465,8 @@ window.onerror = function (m) {
   // Every change names the version of the state it was chosen in, so that a click on a page
   // out of date is refused rather than taken for another move.
   function at() { return JSON.stringify({ version: T.state.version }); }
-  function send(method, rest, body, done) {
+  // `why`, when given, words a refusal (422) for what the page showed.
+  function send(method, rest, body, done, why) {
     if (T.busy) return;
     T.busy = true;
     T.seq++;
@@ -467,24 +477,23 @@ window.onerror = function (m) {
         // The game is not what this page shows (another tab moved it, or its bot thinks
         // already): nothing was done, and the page shows the game as it now is.
         if (status === 409) refresh(data && data.version !== undefined ? MOVED_ON : m);
-        else say(m);
+        else say(why && status === 422 ? why(m) : m);
       });
   }
-  // A person's entry: undo takes the list of moves back to where it stood before it.
-  function tell(rest, body) {
-    var mark = q('#events').children.length;
+  // A person's entry, sent with the version of the state it was chosen in.
+  function tell(rest, body, why) {
     body.version = T.state.version;
     q('#note').textContent = '';
     send('POST', rest, JSON.stringify(body), function () {
-      T.marks.push(mark);
-      if (T.marks.length > 8) T.marks.shift();
-    });
+      // A tile drawn: the next draw is looked for afresh.
+      if (body.draw) clearFilters();
+    }, why);
   }
   // A move as a log writes it: what the person saw, not a place in a list that another
   // state orders otherwise.
-  function move(text) {
-    if (T.kind === 'games') tell('/move', { entry: text });
-    else tell('/entry', { move: text });
+  function move(text, why) {
+    if (T.kind === 'games') tell('/move', { entry: text }, why);
+    else tell('/entry', { move: text }, why);
   }
   // The game as the server has it now, shown with `note`.
   function refresh(note) {
@@ -492,10 +501,8 @@ window.onerror = function (m) {
     clearTimeout(T.timer);
     call('GET', api(''), null, function (s) {
       if (T.id !== id || T.seq !== seen) return;
-      // The moves listed are those this page saw; those made elsewhere are not known here,
-      // so the list starts again, as after a reload.
+      // The list of moves is read again: moves made elsewhere, or taken back, are in it.
       q('#events').innerHTML = '';
-      T.marks = [];
       show(s);
       q('#note').textContent = note;
     }, function (m) { say(m); poll(); });
@@ -534,6 +541,7 @@ window.onerror = function (m) {
   function show(s) {
     T.state = s;
     if (s.played) logMove(s.played);
+    listed(s);
     // A new decision starts afresh; an answer that changed nothing (a refusal) keeps it.
     T.square = null; T.turn = 0; T.recall = null; T.place = null;
     var tiles = tilesOffered();
@@ -801,8 +809,13 @@ window.onerror = function (m) {
   function clickSquare(x, y, fits) {
     q('#error').textContent = '';
     if (!fits) {
-      // Not a square the tile fits: the server says why, in the terminal's words.
-      move(x + ',' + y + ' r0');
+      // Not a square the tile fits in any turn: the server says why for the turn shown, in
+      // the terminal's words.
+      var shown = chosen(), rot = shown.length ? shown[0].rotation : 0;
+      move(x + ',' + y + ' r' + rot, function (m) {
+        return 'Tile ' + T.tile + ' fits at ' + x + ',' + y + ' in no turn. Turned ' + rot +
+          '°, as shown: ' + m;
+      });
       return;
     }
     if (T.square && T.square[0] === x && T.square[1] === y) T.turn++;
@@ -858,7 +871,9 @@ window.onerror = function (m) {
     var tiles = tilesOffered();
     if (person() && tiles.length > 1 || laid().some(function (o) { return o.kind === 'special'; })) {
       tiles.forEach(function (id) {
-        var b = make('button', { type: 'button', 'aria-pressed': String(id === T.tile) }, 'Lay ' + id);
+        var name = (T.state.view.names || {})[id];
+        var b = make('button', { type: 'button', 'aria-pressed': String(id === T.tile), 'data-tile': id },
+          'Lay ' + id + (name ? ' (' + name + ')' : ''));
         b.onclick = function () { T.tile = id; T.square = null; T.recall = null; draw(); panel(); };
         held.append(b);
       });
@@ -883,7 +898,13 @@ window.onerror = function (m) {
     });
     if (need && need.kind === 'deal') {
       need.specials.forEach(function (sp) {
-        var b = make('button', { type: 'button', 'data-special': sp }, sp === 'shaman' ? 'the Shaman card' : 'special tile ' + sp);
+        var tile = (need.tiles || []).filter(function (t) { return t.id === sp; })[0];
+        var b = make('button', { type: 'button', 'data-special': sp, class: 'special' });
+        if (tile) {
+          b.innerHTML = '<svg viewBox="0 0 64 64" aria-hidden="true">' + tile.picture + '</svg>';
+          b.append(make('span', {}, sp + ' ' + (tile.name || '')));
+          b.title = tile.describe;
+        } else b.textContent = sp === 'shaman' ? 'the Shaman card' : 'special tile ' + sp;
         b.onclick = function () { tell('/entry', { deal: sp }); };
         q('#deal').append(b);
       });
@@ -903,7 +924,10 @@ window.onerror = function (m) {
       return 'Where did ' + who(need.player) + ' lay tile ' + need.tile + '?';
     }
     if (!s.turn) return '';
-    if (!s.turn.person) return who(s.turn.player) + ' is thinking…';
+    if (!s.turn.person) {
+      if (s.thinking || q('#speed').value !== 'step') return who(s.turn.player) + ' is thinking…';
+      return who(s.turn.player) + ' moves when you click “Next bot move”.';
+    }
     if (!s.turn.tile) return who(s.turn.player) + ': lay your special tile, or draw.';
     return who(s.turn.player) + ', lay tile ' + s.turn.tile + (s.turn.bonus ? ' (a bonus turn)' : '') + '.';
   }
@@ -937,6 +961,9 @@ window.onerror = function (m) {
     (s.final_scoring || []).forEach(function (line) { list.append(make('li', {}, line)); });
     if (!(s.final_scoring || []).length) list.append(make('li', {}, 'Nothing was left to score.'));
   }
+  // One entry of the list of moves for each move (or each entry of a recording), the
+  // newest first; one that did nothing to tell is kept, hidden, so that the list counts
+  // them all.
   function logMove(played) {
     var li = make('li');
     if (played.move) {
@@ -945,7 +972,20 @@ window.onerror = function (m) {
     var ul = make('ul');
     played.events.forEach(function (e) { ul.append(make('li', {}, e)); });
     if (played.events.length) li.append(ul);
-    if (li.childNodes.length) q('#events').prepend(li);
+    li.hidden = !li.childNodes.length;
+    q('#events').prepend(li);
+  }
+  // The list of moves as long as the game's `history`: an undo shortens it; a reload, a
+  // game resumed from a log or moves made in another tab read it from the server.
+  function listed(s) {
+    var list = q('#events'), id = T.id;
+    while (list.children.length > s.history) list.firstElementChild.remove();
+    if (list.children.length === s.history) return;
+    call('GET', api('/history'), null, function (h) {
+      if (T.id !== id || T.state.history !== h.history.length) return;
+      list.innerHTML = '';
+      h.history.forEach(logMove);
+    }, function () {});
   }
 
   // ---- the tiles still in the box (recording) ----
@@ -996,7 +1036,8 @@ window.onerror = function (m) {
       box();
     });
   });
-  q('#clear-filter').onclick = function () { want = ['', '', '', '']; contents = {}; box(); };
+  function clearFilters() { want = ['', '', '', '']; contents = {}; }
+  q('#clear-filter').onclick = function () { clearFilters(); box(); };
 
   // ---- bots ----
   function schedule() {
@@ -1014,10 +1055,7 @@ window.onerror = function (m) {
   q('#undo').onclick = function () {
     clearTimeout(T.timer);
     q('#note').textContent = '';
-    send('POST', '/undo', at(), function () {
-      var list = q('#events'), mark = T.marks.pop();
-      while (mark !== undefined && list.children.length > mark) list.firstElementChild.remove();
-    });
+    send('POST', '/undo', at());
   };
   q('#turn').onclick = turnTile;
   q('#hand-tile').addEventListener('click', function (e) { if (e.target.closest('.target')) return; turnTile(); });

@@ -123,6 +123,13 @@ fn view(game: &Game, moves: &[Move]) -> Value {
             "square": SQUARE,
         },
         "offers": offers,
+        "names": pictures
+            .keys()
+            .filter_map(|id| {
+                let t = tiles.iter().find(|t| &t.id == id)?;
+                Some((id.clone(), json!(t.name.as_ref()?)))
+            })
+            .collect::<Map<String, Value>>(),
         "pictures": pictures,
         "targets": targets,
         "target_radius": render::TARGET_RADIUS,
