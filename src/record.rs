@@ -99,6 +99,9 @@ pub struct Recording {
     /// The game's events that follow from what people said; later ones come from tiles that
     /// only stand in for the box.
     known: usize,
+    /// How many events were known before the first entry and after each: what each entry
+    /// made happen.
+    ends: Vec<usize>,
     need: Need,
 }
 
@@ -116,6 +119,7 @@ impl Recording {
             entries: Vec::new(),
             game,
             known,
+            ends: vec![known],
             need,
         }
     }
@@ -137,6 +141,12 @@ impl Recording {
     /// The game's events that follow from what people said.
     pub fn events(&self) -> &[Event] {
         &self.game.events()[..self.known]
+    }
+
+    /// The events each entry made happen, entry by entry.
+    pub fn entry_events(&self) -> Vec<&[Event]> {
+        let events = self.game.events();
+        self.ends.windows(2).map(|w| &events[w[0]..w[1]]).collect()
     }
 
     pub fn is_over(&self) -> bool {
@@ -450,6 +460,7 @@ impl Recording {
             Ok((game, known, need)) => {
                 self.game = game;
                 self.known = known;
+                self.ends.push(known);
                 self.need = need;
                 Ok(())
             }
@@ -462,6 +473,7 @@ impl Recording {
 
     fn undo_entry(&mut self) {
         self.entries.pop();
+        self.ends.pop();
         let (game, known, need) = build(&self.set, &self.rules, self.players, &self.entries)
             .expect("what was played before plays again");
         self.game = game;

@@ -179,6 +179,65 @@ fn zone_contents(
     out
 }
 
+/// The letters and marks drawn on tiles for what their zones hold, with what each means, in
+/// the order a key lists them.
+pub const SYMBOLS: [(&str, &str); 18] = [
+    ("D", "deer"),
+    ("A", "aurochs"),
+    ("M", "mammoth"),
+    ("T", "tiger"),
+    ("B", "bear"),
+    ("f", "fish"),
+    ("G", "gold nugget"),
+    ("▲", "menhir"),
+    ("m", "mushrooms"),
+    ("fire", "fire"),
+    ("wildfire", "wildfire"),
+    ("shrine", "shrine"),
+    ("shaman", "shaman"),
+    ("pit", "pit trap"),
+    ("trap", "hunting trap"),
+    ("farm", "farm"),
+    ("raft", "raft"),
+    ("boat", "logboat"),
+];
+
+/// The discs in a tile's corner: its mark, its colour and what it means.
+pub const BADGES: [(&str, &str, &str); 2] = [
+    ("★", "#b8860b", "a bonus tile (a menhir tile in 2020)"),
+    ("S", "#6a3d9a", "a Scout tile (a special tile of the Scout)"),
+];
+
+/// The colours of the ground, and what each means.
+pub const GROUNDS: [(&str, &str); 6] = [
+    (MEADOW, "meadow"),
+    (FOREST, "forest"),
+    (FOREST_DONE, "completed forest"),
+    (RIVER, "river"),
+    (RIVER_DONE, "completed river"),
+    (LAKE, "lake"),
+];
+
+/// What a zone holds in words, as a key names its marks: `deer ×2, aurochs`.
+fn content_words(tile: &Tile, zone: ZoneRef) -> String {
+    zone_contents(tile, zone)
+        .into_iter()
+        .filter(|(_, label, _, _)| !label.is_empty())
+        .map(|(n, label, word, _)| {
+            let meaning = SYMBOLS
+                .iter()
+                .find(|(l, _)| *l == label)
+                .map_or(word, |(_, m)| m);
+            if n > 1 {
+                format!("{meaning} ×{n}")
+            } else {
+                meaning.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Counts of a zone's contents as short labels, e.g. `2D` for two deer.
 fn content_labels(tile: &Tile, zone: ZoneRef) -> Vec<(String, &'static str)> {
     zone_contents(tile, zone)
@@ -511,7 +570,7 @@ fn tile_shapes(
         if r.ends.contains(&RiverEnd::Spring) {
             let _ = writeln!(
                 out,
-                r##"<circle cx="{:.1}" cy="{:.1}" r="4" fill="#9fd3ff" stroke="{colour}" stroke-width="1.5"{mark}/>"##,
+                r##"<circle cx="{:.1}" cy="{:.1}" r="4" fill="#9fd3ff" stroke="{colour}" stroke-width="1.5"{mark}><title>spring</title></circle>"##,
                 centre.0, centre.1
             );
         }
@@ -555,9 +614,12 @@ fn tile_shapes(
                 .iter()
                 .map(|(t, c)| format!(r#"<tspan fill="{c}">{}</tspan>"#, esc(t)))
                 .collect();
+            // What the letters mean, for a pointer resting on them.
             let _ = writeln!(
                 out,
-                r#"<text x="{x:.1}" y="{:.1}" font-size="8" font-weight="bold" text-anchor="middle" stroke="{halo}" stroke-opacity="0.6" stroke-width="1.5" paint-order="stroke">{}</text>"#,
+                r#"<g class="contents"><title>{}: {}</title><text x="{x:.1}" y="{:.1}" font-size="8" font-weight="bold" text-anchor="middle" stroke="{halo}" stroke-opacity="0.6" stroke-width="1.5" paint-order="stroke">{}</text></g>"#,
+                kind.word(),
+                esc(&content_words(tile, z)),
                 y + 3.0,
                 text.join(" ")
             );
@@ -565,16 +627,16 @@ fn tile_shapes(
     }
     // Tiles that are not regular land tiles carry a badge: ★ bonus or menhir, S Scout.
     let badge = if !tile.spots.is_empty() {
-        Some(("S", "#6a3d9a"))
+        Some(BADGES[1])
     } else if tile.deck == crate::tile::Deck::Bonus {
-        Some(("★", "#b8860b"))
+        Some(BADGES[0])
     } else {
         None
     };
-    if let Some((mark, fill)) = badge {
+    if let Some((mark, fill, meaning)) = badge {
         let _ = writeln!(
             out,
-            r##"<g class="badge"><circle cx="9" cy="9" r="7" fill="{fill}" stroke="#ffffff" stroke-width="1.2"/><text x="9" y="12.5" font-size="9" font-weight="bold" text-anchor="middle" fill="#ffffff">{mark}</text></g>"##
+            r##"<g class="badge"><title>{meaning}</title><circle cx="9" cy="9" r="7" fill="{fill}" stroke="#ffffff" stroke-width="1.2"/><text x="9" y="12.5" font-size="9" font-weight="bold" text-anchor="middle" fill="#ffffff">{mark}</text></g>"##
         );
     }
 }
@@ -599,6 +661,172 @@ pub fn piece_point(tile: &Tile, rot: Rotation, z: ZoneRef) -> (f64, f64) {
     } else {
         anchor(tile, rot, z, 20.0)
     }
+}
+
+/// The radius of the circle a person clicks to choose where a piece goes, in tile units.
+pub const TARGET_RADIUS: f64 = 7.0;
+
+/// Room between two targets' squares, so that a click never lands on the edge of two.
+const TARGET_GAP: f64 = 2.0;
+
+/// Where a piece may stand on a tile: one of its zones, or a Scout tile's spot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Zone(ZoneRef),
+    Spot(u8),
+}
+
+/// The circle a person clicks to choose a place for a piece, centred at (`x`, `y`) in the
+/// tile's coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Target {
+    pub place: Place,
+    pub x: f64,
+    pub y: f64,
+}
+
+/// One target for every zone and spot of a tile laid at `rot`: each near where the zone's
+/// piece stands, and no two closer than their squares of side `2 * TARGET_RADIUS` allow,
+/// with room between them, all inside the tile. Several pieces that may stand in one zone
+/// share its target (the page then lists them), so up to twelve circles no longer crowd a
+/// lake tile and cover each other.
+pub fn piece_targets(tile: &Tile, rot: Rotation) -> Vec<Target> {
+    let mut targets: Vec<Target> = tile
+        .zones()
+        .map(|z| {
+            let (x, y) = piece_point(tile, rot, z);
+            Target {
+                place: Place::Zone(z),
+                x,
+                y,
+            }
+        })
+        .collect();
+    for (i, spot) in tile.spots.iter().enumerate() {
+        // A spot joins its zones (the bridge both meadows): its target starts between them.
+        let n = spot.zones.len().max(1) as f64;
+        let (x, y) = spot.zones.iter().fold((0.0, 0.0), |(x, y), &z| {
+            let (px, py) = piece_point(tile, rot, z);
+            (x + px / n, y + py / n)
+        });
+        targets.push(Target {
+            place: Place::Spot(i as u8),
+            x,
+            y,
+        });
+    }
+    spread(&mut targets);
+    for t in &mut targets {
+        t.x = (t.x * 10.0).round() / 10.0;
+        t.y = (t.y * 10.0).round() / 10.0;
+    }
+    targets
+}
+
+/// Moves targets apart until no two squares of side `2 * TARGET_RADIUS` overlap, each pair
+/// pushed apart along the axis on which it needs the less room; should that not settle, every
+/// target takes the free cell of a four by four grid nearest to where it would stand.
+fn spread(targets: &mut [Target]) {
+    let r = TARGET_RADIUS;
+    let apart = 2.0 * r + TARGET_GAP;
+    let (lo, hi) = (r + 1.0, S - r - 1.0);
+    let clash = |a: &Target, b: &Target| (a.x - b.x).abs() < apart && (a.y - b.y).abs() < apart;
+    for t in targets.iter_mut() {
+        t.x = t.x.clamp(lo, hi);
+        t.y = t.y.clamp(lo, hi);
+    }
+    for _ in 0..200 {
+        let mut moved = false;
+        for i in 0..targets.len() {
+            for j in i + 1..targets.len() {
+                let (a, b) = (targets[i], targets[j]);
+                if !clash(&a, &b) {
+                    continue;
+                }
+                moved = true;
+                let (dx, dy) = (b.x - a.x, b.y - a.y);
+                // Targets at one point part by the order they come in, the later one to the
+                // south-east, so that the layout is the same on every run.
+                let away = |d: f64| if d < 0.0 { -1.0 } else { 1.0 };
+                if dx.abs() >= dy.abs() {
+                    let push = (apart - dx.abs()) / 2.0 + 0.05;
+                    targets[i].x = (a.x - away(dx) * push).clamp(lo, hi);
+                    targets[j].x = (b.x + away(dx) * push).clamp(lo, hi);
+                } else {
+                    let push = (apart - dy.abs()) / 2.0 + 0.05;
+                    targets[i].y = (a.y - away(dy) * push).clamp(lo, hi);
+                    targets[j].y = (b.y + away(dy) * push).clamp(lo, hi);
+                }
+            }
+        }
+        if !moved {
+            return;
+        }
+    }
+    let wanted: Vec<(f64, f64)> = targets.iter().map(|t| (t.x, t.y)).collect();
+    let cells: Vec<(f64, f64)> = (0..16)
+        .map(|c| (lo + (c % 4) as f64 * apart, lo + (c / 4) as f64 * apart))
+        .collect();
+    let mut free = vec![true; cells.len()];
+    for (t, (x, y)) in targets.iter_mut().zip(wanted) {
+        let Some(c) = (0..cells.len()).filter(|&c| free[c]).min_by(|&a, &b| {
+            let d = |c: usize| (cells[c].0 - x).powi(2) + (cells[c].1 - y).powi(2);
+            d(a).total_cmp(&d(b))
+        }) else {
+            // More targets than cells: no tile of the built-in sets comes near (a test
+            // checks), and one from a file keeps its last place.
+            break;
+        };
+        free[c] = false;
+        (t.x, t.y) = cells[c];
+    }
+}
+
+/// The outline of a place on a tile laid at `rot`, in the tile's coordinates: the stretches
+/// of the tile's edge its zone reaches (a spot's zones), the lake's shore, and a ring round
+/// its target at (`x`, `y`). What the page draws round the place a person chose.
+pub fn place_outline(tile: &Tile, rot: Rotation, place: Place, x: f64, y: f64) -> String {
+    let zones: Vec<ZoneRef> = match place {
+        Place::Zone(z) => vec![z],
+        Place::Spot(i) => tile
+            .spots
+            .get(usize::from(i))
+            .map(|s| s.zones.clone())
+            .unwrap_or_default(),
+    };
+    let mut out = String::new();
+    for &z in &zones {
+        if z.kind == ZoneKind::Lake {
+            let (cx, cy) = anchor(tile, rot, z, 0.0);
+            let _ = write!(
+                out,
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/>"#,
+                S * 0.15 + 2.0
+            );
+            continue;
+        }
+        for dir in Dir::ALL {
+            for (part, (a, b)) in [(0.0, 0.4), (0.4, 0.6), (0.6, 1.0)].into_iter().enumerate() {
+                if tile.zone_at(rot, dir, part) != z {
+                    continue;
+                }
+                let at = |t: f64| match dir {
+                    Dir::N => (t * S, 0.0),
+                    Dir::E => (S, t * S),
+                    Dir::S => ((1.0 - t) * S, S),
+                    Dir::W => (0.0, (1.0 - t) * S),
+                };
+                let ((x0, y0), (x1, y1)) = (at(a), at(b));
+                let _ = write!(out, r#"<path d="M{x0:.1},{y0:.1} L{x1:.1},{y1:.1}"/>"#);
+            }
+        }
+    }
+    let _ = write!(
+        out,
+        r#"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}"/>"#,
+        TARGET_RADIUS + 2.5
+    );
+    out
 }
 
 /// The SVG picture of a game's board, with a legend and the scores. `names` are the players'
@@ -694,8 +922,8 @@ fn piece_shape(piece: Piece, x: f64, y: f64, colour: &str, marks: &str) -> Strin
         ),
     };
     format!(
-        r##"<g class="piece {}"{marks}>{shape} fill="none" stroke="#ffffff" stroke-width="4.5" stroke-linejoin="round"/>{shape} fill="{colour}" stroke="#111111" stroke-width="1.4" stroke-linejoin="round"/></g>"##,
-        crate::notation::piece_name(piece)
+        r##"<g class="piece {name}"{marks}><title>{name}</title>{shape} fill="none" stroke="#ffffff" stroke-width="4.5" stroke-linejoin="round"/>{shape} fill="{colour}" stroke="#111111" stroke-width="1.4" stroke-linejoin="round"/></g>"##,
+        name = crate::notation::piece_name(piece)
     )
 }
 
@@ -985,5 +1213,115 @@ mod tests {
             }
         }
         assert!(checked > 500, "{checked}");
+    }
+
+    /// Every letter or mark a tile of the built-in sets shows is in the key ([`SYMBOLS`]),
+    /// and every entry of the key is shown by some tile.
+    #[test]
+    fn every_mark_on_a_tile_has_a_meaning() {
+        let mut shown = std::collections::HashSet::new();
+        for (name, _) in crate::tileset::BUILTIN {
+            for tile in &crate::TileSet::builtin(name).unwrap().tiles {
+                for z in tile.zones() {
+                    for (label, _) in content_labels(tile, z) {
+                        let mark = label.trim_start_matches(|c: char| c.is_ascii_digit());
+                        assert!(
+                            SYMBOLS.iter().any(|(l, _)| *l == mark),
+                            "tile {}: {label:?} is in no key",
+                            tile.id
+                        );
+                        shown.insert(mark.to_string());
+                    }
+                }
+            }
+        }
+        for (label, meaning) in SYMBOLS {
+            assert!(shown.contains(label), "no tile shows {label:?} ({meaning})");
+        }
+    }
+
+    /// The squares round two targets overlap.
+    fn overlap(a: &Target, b: &Target) -> bool {
+        let side = 2.0 * TARGET_RADIUS;
+        (a.x - b.x).abs() < side && (a.y - b.y).abs() < side
+    }
+
+    /// No two places a piece may go share a point a click could land on: on every tile of
+    /// every built-in set (the Scout's special tiles too), at every rotation, the squares round
+    /// the targets are apart and inside the tile, and each zone and spot has its own.
+    #[test]
+    fn no_two_piece_targets_overlap_on_any_tile() {
+        let mut checked = 0;
+        let mut most = 0;
+        for (name, _) in crate::tileset::BUILTIN {
+            let set = crate::TileSet::builtin(name).unwrap();
+            for tile in &set.tiles {
+                for rot in Rotation::ALL {
+                    let targets = piece_targets(tile, rot);
+                    assert_eq!(targets.len(), tile.zones().count() + tile.spots.len());
+                    most = most.max(targets.len());
+                    for (i, a) in targets.iter().enumerate() {
+                        let r = TARGET_RADIUS;
+                        assert!(
+                            (r..=S - r).contains(&a.x) && (r..=S - r).contains(&a.y),
+                            "tile {} r{}: {a:?} leaves the tile",
+                            tile.id,
+                            rot.degrees()
+                        );
+                        for b in &targets[i + 1..] {
+                            assert!(
+                                !overlap(a, b),
+                                "tile {} r{}: {a:?} and {b:?} overlap",
+                                tile.id,
+                                rot.degrees()
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+        assert!(most >= 6, "the most targets on a tile: {most}");
+    }
+
+    /// The targets stay near where the zone's piece stands: spread apart, not scattered.
+    #[test]
+    fn piece_targets_stay_near_their_zones() {
+        for (name, _) in crate::tileset::BUILTIN {
+            let set = crate::TileSet::builtin(name).unwrap();
+            for tile in &set.tiles {
+                for rot in Rotation::ALL {
+                    for t in piece_targets(tile, rot) {
+                        let Place::Zone(z) = t.place else { continue };
+                        let (x, y) = piece_point(tile, rot, z);
+                        let d = ((t.x - x).powi(2) + (t.y - y).powi(2)).sqrt();
+                        assert!(
+                            d <= 24.0,
+                            "tile {} r{} {z:?}: {d:.1} away",
+                            tile.id,
+                            rot.degrees()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn targets_at_one_point_are_spread() {
+        let mut ts: Vec<Target> = (0..5)
+            .map(|i| Target {
+                place: Place::Spot(i),
+                x: 32.0,
+                y: 32.0,
+            })
+            .collect();
+        spread(&mut ts);
+        for (i, a) in ts.iter().enumerate() {
+            for b in &ts[i + 1..] {
+                assert!(!overlap(a, b), "{a:?} {b:?}");
+            }
+        }
     }
 }

@@ -4,7 +4,9 @@
 
 use crate::game::{Event, Game};
 use crate::notation;
+use crate::render::Place;
 use crate::scout::Special;
+use crate::tile::{Dir, Rotation, Tile, ZoneKind, ZoneRef};
 
 /// What the rules made of a move, in words: `names` holds each seat's name.
 pub fn event(game: &Game, e: &Event, names: &[String]) -> String {
@@ -149,7 +151,6 @@ pub fn square_named(text: &str) -> Option<crate::board::Pos> {
 pub fn square(game: &Game, pos: crate::board::Pos, names: &[String]) -> Option<String> {
     use crate::feature::PieceAt;
     use crate::feature::ZoneId;
-    use crate::tile::ZoneKind;
     let board = game.board();
     let placed = board.placed().iter().position(|p| p.pos == pos)?;
     let p = &board.placed()[placed];
@@ -306,6 +307,98 @@ pub fn square(game: &Game, pos: crate::board::Pos, names: &[String]) -> Option<S
     Some(out)
 }
 
+/// A zone of a tile laid at `rot` as a person names it: `the meadow` when the tile has one
+/// meadow, else by where it lies on the tile (`the north-east meadow`, where the edges it
+/// reaches lie on the whole), or when two lie alike by the sides it reaches (`the meadow on
+/// the north and east sides`); the notation's name (`the meadow Ne`) only when even those
+/// agree. Two lakes are the west and the east one, as drawn.
+pub fn zone_words(tile: &Tile, rot: Rotation, zone: ZoneRef) -> String {
+    let kind = zone.kind.word();
+    let alike: Vec<ZoneRef> = tile.zones().filter(|z| z.kind == zone.kind).collect();
+    if alike.len() == 1 {
+        return format!("the {kind}");
+    }
+    if zone.kind == ZoneKind::Lake {
+        return match (alike.len(), zone.index) {
+            (2, 0) => "the west lake".to_string(),
+            (2, _) => "the east lake".to_string(),
+            (_, i) => format!("lake {}", i + 1),
+        };
+    }
+    let unique = |name: &dyn Fn(ZoneRef) -> Option<String>| {
+        let mine = name(zone)?;
+        let same = alike.iter().filter(|&&z| name(z).as_ref() == Some(&mine));
+        (same.count() == 1).then_some(mine)
+    };
+    if let Some(dir) = unique(&|z| compass(tile, rot, z)) {
+        return format!("the {dir} {kind}");
+    }
+    if let Some(sides) = unique(&|z| Some(sides_reached(tile, rot, z))) {
+        return format!("the {kind} on the {sides}");
+    }
+    format!("the {kind} {}", notation::zone_name(tile, rot, zone))
+}
+
+/// Where a place for a piece lies, in words: a zone's ([`zone_words`]) or a Scout tile's spot
+/// (`the bridge`).
+pub fn place_words(tile: &Tile, rot: Rotation, place: Place) -> String {
+    match place {
+        Place::Zone(z) => zone_words(tile, rot, z),
+        Place::Spot(i) => format!("the {}", notation::spot_name(tile, i)),
+    }
+}
+
+/// The compass point from the tile's middle to the middle of the edges a zone reaches
+/// (`north`, `north-east`, …); none when that is the middle itself.
+fn compass(tile: &Tile, rot: Rotation, zone: ZoneRef) -> Option<String> {
+    let (mut x, mut y, mut n) = (0.0_f64, 0.0_f64, 0.0_f64);
+    for dir in Dir::ALL {
+        for (part, t) in [0.2, 0.5, 0.8].into_iter().enumerate() {
+            if tile.zone_at(rot, dir, part) == zone {
+                // Clockwise along each edge, north up, east to the right.
+                let (px, py) = match dir {
+                    Dir::N => (t - 0.5, 0.5),
+                    Dir::E => (0.5, 0.5 - t),
+                    Dir::S => (0.5 - t, -0.5),
+                    Dir::W => (-0.5, t - 0.5),
+                };
+                x += px;
+                y += py;
+                n += 1.0;
+            }
+        }
+    }
+    if n == 0.0 || (x / n).hypot(y / n) < 0.12 {
+        return None;
+    }
+    let names = [
+        "east",
+        "north-east",
+        "north",
+        "north-west",
+        "west",
+        "south-west",
+        "south",
+        "south-east",
+    ];
+    let eighth = (y.atan2(x) / std::f64::consts::FRAC_PI_4).round();
+    Some(names[(eighth as i64).rem_euclid(8) as usize].to_string())
+}
+
+/// The sides a zone reaches, in words: `north side`, `north and east sides`.
+fn sides_reached(tile: &Tile, rot: Rotation, zone: ZoneRef) -> String {
+    let sides: Vec<&str> = Dir::ALL
+        .into_iter()
+        .filter(|&d| (0..3).any(|part| tile.zone_at(rot, d, part) == zone))
+        .map(Dir::word)
+        .collect();
+    match sides.as_slice() {
+        [one] => format!("{one} side"),
+        [rest @ .., last] => format!("{} and {last} sides", rest.join(", ")),
+        [] => "middle".to_string(),
+    }
+}
+
 /// "1st", "2nd", "3rd", "4th", …
 fn ordinal(placed: usize) -> String {
     let suffix = match (placed % 10, placed % 100) {
@@ -315,4 +408,84 @@ fn ordinal(placed: usize) -> String {
         _ => "th",
     };
     format!("{placed}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::piece_targets;
+
+    /// On every tile of the built-in sets, at every rotation, each place for a piece has words
+    /// of its own, and hardly ever needs the notation to tell it from another.
+    #[test]
+    fn every_place_on_a_tile_has_words_of_its_own() {
+        let (mut places, mut by_notation) = (0, 0);
+        for (name, _) in crate::tileset::BUILTIN {
+            let set = crate::TileSet::builtin(name).unwrap();
+            for tile in &set.tiles {
+                for rot in Rotation::ALL {
+                    let words: Vec<String> = piece_targets(tile, rot)
+                        .iter()
+                        .map(|t| place_words(tile, rot, t.place))
+                        .collect();
+                    for (i, w) in words.iter().enumerate() {
+                        assert!(
+                            !words[i + 1..].contains(w),
+                            "tile {} r{}: two places are {w:?}: {words:?}",
+                            tile.id,
+                            rot.degrees()
+                        );
+                        places += 1;
+                        by_notation += usize::from(
+                            w.chars()
+                                .last()
+                                .is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                                && !w.starts_with("lake"),
+                        );
+                    }
+                }
+            }
+        }
+        assert!(places > 1000, "{places}");
+        assert!(
+            by_notation * 50 < places,
+            "{by_notation} of {places} named by the notation"
+        );
+    }
+
+    #[test]
+    fn zones_are_named_by_where_they_lie() {
+        let set = crate::TileSet::builtin("scout").unwrap();
+        let bridge = set.tiles.iter().find(|t| t.id == "S2").unwrap();
+        let words = |rot: Rotation| -> Vec<String> {
+            bridge.zones().map(|z| zone_words(bridge, rot, z)).collect()
+        };
+        // Meadows north and south of a river running east to west.
+        assert_eq!(
+            words(Rotation(0)),
+            ["the north meadow", "the south meadow", "the river"]
+        );
+        assert_eq!(
+            words(Rotation(1)),
+            ["the east meadow", "the west meadow", "the river"]
+        );
+        assert_eq!(
+            place_words(bridge, Rotation(0), Place::Spot(0)),
+            "the bridge"
+        );
+        let scout = set.tiles.iter().find(|t| t.id == "S3").unwrap();
+        let meadows: Vec<String> = scout
+            .zones()
+            .filter(|z| z.kind == ZoneKind::Meadow)
+            .map(|z| zone_words(scout, Rotation(0), z))
+            .collect();
+        assert_eq!(
+            meadows,
+            [
+                "the north-west meadow",
+                "the north-east meadow",
+                "the south meadow"
+            ]
+        );
+    }
 }

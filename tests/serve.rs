@@ -710,3 +710,220 @@ fn every_key_of_the_state_is_documented() {
         }
     }
 }
+
+/// The move of `state` that lays a tile without a piece, or else the first that lays one.
+fn plain_move(state: &Value) -> String {
+    let offers = state["view"]["offers"].as_array().unwrap();
+    let lays: Vec<&Value> = offers
+        .iter()
+        .filter(|o| o["kind"] == "place" || o["kind"] == "special")
+        .collect();
+    lays.iter()
+        .find(|o| o["piece"].is_null() && o["recall"].is_null())
+        .unwrap_or(&lays[0])["text"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Pass and play: the last move is taken back until the next person moves. The person who
+/// moved (or the next one, at the same screen) may take it back; once the next person has
+/// moved, only that move may be.
+#[test]
+fn pass_and_play_undo_takes_the_last_move_back_until_the_next_person_moves() {
+    let s = Served::start();
+    let new = json!({ "variant": "2020", "seats": ["human", "human"], "seed": "5" });
+    let (_, first) = s.json("POST", "/api/games", &new.to_string());
+    let id = first["id"].as_str().unwrap().to_string();
+    let path = |rest: &str| format!("/api/games/{id}{rest}");
+    assert_eq!(first["can_undo"], false);
+
+    let (_, one) = s.json("POST", &path("/move"), &entry(&first, &plain_move(&first)));
+    assert_eq!(one["turn"]["player"], 2);
+    assert_eq!(one["can_undo"], true, "the next person may take it back");
+    let (status, undone) = s.json("POST", &path("/undo"), &at(&one));
+    assert_eq!(status, 200, "{undone}");
+    assert_eq!(undone["turn"]["player"], 1);
+    assert_eq!(undone["board"], first["board"]);
+    assert_eq!(undone["can_undo"], false);
+
+    let (_, one) = s.json(
+        "POST",
+        &path("/move"),
+        &entry(&undone, &plain_move(&undone)),
+    );
+    let (_, two) = s.json("POST", &path("/move"), &entry(&one, &plain_move(&one)));
+    assert_eq!(two["can_undo"], true);
+    let (status, back) = s.json("POST", &path("/undo"), &at(&two));
+    assert_eq!(status, 200, "{back}");
+    assert_eq!(back["board"], one["board"]);
+    assert_eq!(back["turn"]["player"], 2);
+    // The first person's move was followed by another person's: it stays.
+    assert_eq!(back["can_undo"], false);
+    let (status, body) = s.json("POST", &path("/undo"), &at(&back));
+    assert_eq!(status, 409, "{body}");
+}
+
+/// The list of moves: `history` in the state counts the moves (a bot's too), `…/history`
+/// tells each as the move's answer told it; an undo shortens it; a game or a recording
+/// resumed from its log has the same list, a Scout player's draw among its moves.
+#[test]
+fn the_list_of_moves_is_kept_through_undo_and_resume() {
+    let s = Served::start();
+    let new = json!({ "variant": "2014-scout", "seats": ["human", "greedy"], "seed": "3" });
+    let (_, mut state) = s.json("POST", "/api/games", &new.to_string());
+    let id = state["id"].as_str().unwrap().to_string();
+    let path = |rest: &str| format!("/api/games/{id}{rest}");
+    let mut played = Vec::new();
+    let mut drew = false;
+    while played.len() < 12 {
+        let (status, after) = if state["turn"]["person"] == true {
+            let offers = state["view"]["offers"].as_array().unwrap();
+            // The Scout's draw, once, when it is offered instead of the special tile.
+            let text = match offers.iter().find(|o| o["kind"] == "draw") {
+                Some(d) if !drew => {
+                    drew = true;
+                    d["text"].as_str().unwrap().to_string()
+                }
+                _ => plain_move(&state),
+            };
+            s.json("POST", &path("/move"), &entry(&state, &text))
+        } else {
+            s.json("POST", &path("/bot"), &at(&state))
+        };
+        assert_eq!(status, 200, "{after}");
+        played.push(after["played"].clone());
+        assert_eq!(after["history"], played.len());
+        state = after;
+    }
+    assert!(drew, "the Scout's draw was never offered");
+    let (_, told) = s.json("GET", &path("/history"), "");
+    assert_eq!(told["history"], json!(played));
+
+    // Resumed from its log, under a new id: the same list.
+    let (_, log) = s.call("GET", &path("/log"), "");
+    let (status, resumed) = s.json("POST", "/api/games/resume", &upload(&log));
+    assert_eq!(status, 201, "{resumed}");
+    assert_eq!(resumed["history"], played.len());
+    let again = format!("/api/games/{}/history", resumed["id"].as_str().unwrap());
+    let (_, told) = s.json("GET", &again, "");
+    assert_eq!(told["history"], json!(played));
+
+    // An undo takes the person's move and the bot's reply off the list.
+    if state["turn"]["person"] != true {
+        let (_, after) = s.json("POST", &path("/bot"), &at(&state));
+        played.push(after["played"].clone());
+        state = after;
+    }
+    let (_, moved) = s.json("POST", &path("/move"), &entry(&state, &plain_move(&state)));
+    let (_, replied) = s.json("POST", &path("/bot"), &at(&moved));
+    let (status, undone) = s.json("POST", &path("/undo"), &at(&replied));
+    assert_eq!(status, 200, "{undone}");
+    assert_eq!(undone["history"], played.len());
+    let (_, told) = s.json("GET", &path("/history"), "");
+    assert_eq!(told["history"], json!(played));
+
+    // A recording: one entry of the list for each entry told, each with what it did.
+    let new = json!({ "variant": "2014", "players": ["Ann", "Bob"] });
+    let (_, mut rec) = s.json("POST", "/api/records", &new.to_string());
+    let rid = rec["id"].as_str().unwrap().to_string();
+    let mut told_here = Vec::new();
+    for _ in 0..8 {
+        let body = if rec["need"]["kind"] == "draw" {
+            json!({ "draw": rec["box"][0]["id"], "version": rec["version"] })
+        } else {
+            json!({ "move": plain_move(&rec), "version": rec["version"] })
+        };
+        let (status, after) = s.json(
+            "POST",
+            &format!("/api/records/{rid}/entry"),
+            &body.to_string(),
+        );
+        assert_eq!(status, 200, "{after}");
+        told_here.push(after["played"].clone());
+        assert_eq!(after["history"], told_here.len());
+        rec = after;
+    }
+    let (_, told) = s.json("GET", &format!("/api/records/{rid}/history"), "");
+    assert_eq!(told["history"], json!(told_here));
+    let (_, log) = s.call("GET", &format!("/api/records/{rid}/log"), "");
+    let (_, resumed) = s.json("POST", "/api/records/resume", &upload(&log));
+    let again = format!("/api/records/{}/history", resumed["id"].as_str().unwrap());
+    let (_, told) = s.json("GET", &again, "");
+    assert_eq!(told["history"], json!(told_here));
+}
+
+/// `HEAD /` is answered as `GET /` is, without the body: 200 and the page's length.
+#[test]
+fn the_head_of_the_page_is_answered_without_its_body() {
+    let s = Served::start();
+    let (_, page) = s.call("GET", "/", "");
+    let mut c = TcpStream::connect(&s.addr).unwrap();
+    c.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        c,
+        "HEAD / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        s.addr
+    )
+    .unwrap();
+    let mut answer = String::new();
+    c.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    assert!(body.is_empty(), "a body of {} bytes", body.len());
+    assert!(
+        head.contains(&format!("Content-Length: {}\r\n", page.len())),
+        "{head}"
+    );
+    assert!(head.contains("Content-Type: text/html"), "{head}");
+}
+
+/// A person's seat is `human`, as `hunters play` and the logs call it: the state and the log
+/// say so, `person` is taken too, and a seat that is neither a person nor a built-in bot is
+/// refused with the seats this server takes (not a program's).
+#[test]
+fn a_seat_is_human_in_the_state_and_in_the_log() {
+    let s = Served::start();
+    for word in ["human", "person"] {
+        let new = json!({ "variant": "2020", "seats": [word, "greedy"], "seed": "2" });
+        let (status, state) = s.json("POST", "/api/games", &new.to_string());
+        assert_eq!(status, 201, "{state}");
+        assert_eq!(state["players"][0]["who"], "human");
+        assert_eq!(state["turn"]["person"], true);
+        let (_, log) = s.call(
+            "GET",
+            &format!("/api/games/{}/log", state["id"].as_str().unwrap()),
+            "",
+        );
+        assert!(log.contains("[Players \"human, greedy\"]"), "{log}");
+    }
+    for seat in ["robot", "exec:/bin/sh", "mcts:abc"] {
+        let new = json!({ "variant": "2020", "seats": ["human", seat] });
+        let (status, body) = s.json("POST", "/api/games", &new.to_string());
+        assert_eq!(status, 400, "{body}");
+        let why = body["error"].as_str().unwrap();
+        assert!(!why.contains("exec:PROGRAM"), "{seat}: {why}");
+        assert!(!why.contains(" human or "), "{seat}: {why}");
+        if seat != "mcts:abc" {
+            assert!(why.contains("`human`"), "{seat}: {why}");
+        }
+    }
+}
+
+/// With the Scout, the deal names each special tile and draws it, as the box does.
+#[test]
+fn the_scout_deal_names_and_draws_each_special_tile() {
+    let s = Served::start();
+    let new = json!({ "variant": "2002-scout", "players": ["Ann", "Bob"] });
+    let (_, rec) = s.json("POST", "/api/records", &new.to_string());
+    assert_eq!(rec["need"]["kind"], "deal");
+    let tiles = rec["need"]["tiles"].as_array().unwrap();
+    let ids: Vec<&str> = tiles.iter().map(|t| t["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["S1", "S2", "S3", "S4"]);
+    let names: Vec<&str> = tiles.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"Hunter on the Bridge"), "{names:?}");
+    for t in tiles {
+        assert!(t["picture"].as_str().unwrap().contains("<rect"), "{t}");
+    }
+}

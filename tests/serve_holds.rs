@@ -322,7 +322,8 @@ fn games_are_listed_and_ended() {
     assert_eq!(games.len(), 2);
     let g = games.iter().find(|g| g["id"] == id).unwrap();
     assert_eq!(g["kind"], "games");
-    assert_eq!(g["seats"], json!(["person", "greedy"]));
+    // A person's seat is called as the logs call it.
+    assert_eq!(g["seats"], json!(["human", "greedy"]));
     assert_eq!(g["turn"], 1);
     assert!(g["unused_seconds"].is_u64());
     let r = games.iter().find(|g| g["id"] == rid).unwrap();

@@ -163,12 +163,24 @@ impl Driver {
             },
             "goog:loggingPrefs": {"browser": "ALL"},
         }}});
+        // A browser's window is at least 500 pixels wide; a phone's screen is emulated, touch
+        // and all (a click is then a tap, and a drag a finger's).
+        let mut capabilities = capabilities;
+        if width < 500 {
+            capabilities["capabilities"]["alwaysMatch"]["goog:chromeOptions"]["mobileEmulation"] = json!({
+                "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0, "mobile": true, "touch": true},
+            });
+        }
         let value = call(self.port, "POST", "/session", Some(&capabilities));
         let id = value["sessionId"]
             .as_str()
             .unwrap_or_else(|| panic!("a new session without an id: {value}"))
             .to_string();
-        Session { driver: self, id }
+        let session = Session { driver: self, id };
+        if width >= 500 {
+            session.fit_viewport(width, height);
+        }
+        session
     }
 }
 
@@ -205,9 +217,28 @@ impl<'d> Session<'d> {
         }
     }
 
+    /// Sizes the window so that the page's viewport is `width` x `height`: the window's size
+    /// counts the browser's own bars, whose height varies from one version to the next.
+    fn fit_viewport(&self, width: u32, height: u32) {
+        let inner = self.script("return [innerWidth, innerHeight];", Vec::new());
+        let (w, h) = (inner[0].as_i64().unwrap(), inner[1].as_i64().unwrap());
+        let rect = self.cmd("GET", "/window/rect", Value::Null);
+        let (ow, oh) = (
+            rect["width"].as_i64().unwrap(),
+            rect["height"].as_i64().unwrap(),
+        );
+        let (w, h) = (ow + i64::from(width) - w, oh + i64::from(height) - h);
+        self.cmd("POST", "/window/rect", json!({ "width": w, "height": h }));
+    }
+
     /// Opens `url` and waits until it has loaded.
     pub fn goto(&self, url: &str) {
         self.cmd("POST", "/url", json!({ "url": url }));
+    }
+
+    /// Loads the page again, as the browser's reload does, and waits until it has loaded.
+    pub fn refresh(&self) {
+        self.cmd("POST", "/refresh", json!({}));
     }
 
     /// The first element matching `css`. A miss panics with what the page showed instead,
@@ -273,6 +304,61 @@ impl<'d> Session<'d> {
     /// returned.
     pub fn script(&self, js: &str, args: Vec<Value>) -> Value {
         self.cmd("POST", "/execute/sync", json!({"script": js, "args": args}))
+    }
+
+    /// Presses the mouse on the middle of `on`, moves it by (`dx`, `dy`) pixels in a few
+    /// steps and lets go: a drag as a hand makes it.
+    pub fn drag(&self, on: &Element, dx: i64, dy: i64) {
+        self.act(json!([{
+            "type": "pointer",
+            "id": "mouse",
+            "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "origin": on.arg(), "x": 0, "y": 0},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerMove", "origin": "pointer", "x": dx / 4, "y": dy / 4, "duration": 50},
+                {"type": "pointerMove", "origin": "pointer", "x": dx / 4, "y": dy / 4, "duration": 50},
+                {"type": "pointerMove", "origin": "pointer", "x": dx - 2 * (dx / 4), "y": dy - 2 * (dy / 4), "duration": 50},
+                {"type": "pointerUp", "button": 0},
+            ],
+        }]));
+    }
+
+    /// Turns the mouse wheel by `dy` (negative: away from the person) over the middle of `on`.
+    pub fn wheel(&self, on: &Element, dy: i64) {
+        self.act(json!([{
+            "type": "wheel",
+            "id": "wheel",
+            "actions": [
+                {"type": "scroll", "origin": on.arg(), "x": 0, "y": 0, "deltaX": 0, "deltaY": dy},
+            ],
+        }]));
+    }
+
+    /// Two fingers on the middle of `on`, `apart` pixels apart, moved to `to` pixels apart:
+    /// a pinch (the fingers spread when `to` is the larger).
+    pub fn pinch(&self, on: &Element, apart: i64, to: i64) {
+        let finger = |id: &str, sign: i64| {
+            json!({
+                "type": "pointer",
+                "id": id,
+                "parameters": {"pointerType": "touch"},
+                "actions": [
+                    {"type": "pointerMove", "origin": on.arg(), "x": sign * apart / 2, "y": 0},
+                    {"type": "pointerDown", "button": 0},
+                    {"type": "pointerMove", "origin": on.arg(), "x": sign * (apart + to) / 4, "y": 0, "duration": 80},
+                    {"type": "pointerMove", "origin": on.arg(), "x": sign * to / 2, "y": 0, "duration": 80},
+                    {"type": "pointerUp", "button": 0},
+                ],
+            })
+        };
+        self.act(json!([finger("one", -1), finger("two", 1)]));
+    }
+
+    /// Performs a sequence of input actions, then lets go of every key and button.
+    fn act(&self, actions: Value) {
+        self.cmd("POST", "/actions", json!({ "actions": actions }));
+        self.cmd("DELETE", "/actions", Value::Null);
     }
 
     /// Writes a PNG of the viewport to `path`.

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use hunters::Variant;
 use hunters::bot::{Bot, BotKind, human::read_entry};
-use hunters::game::{Game, Move};
+use hunters::game::{Event, Game, Move};
 use hunters::log::{self, Header};
 use hunters::notation::move_text;
 use hunters::replay;
@@ -87,9 +87,12 @@ pub struct Table {
     variant: String,
     seed: u64,
     seats: Vec<Seat>,
-    /// The game before each of the latest person's moves since a person last moved, and
-    /// whose they were: what `undo` goes back to.
-    before: Vec<(usize, Game)>,
+    /// The game before each of the latest person's moves since another person last moved,
+    /// whose they were and how long `told` was then: what `undo` goes back to.
+    before: Vec<(usize, Game, usize)>,
+    /// What each move did, one entry per move played (a bot's too), as `played` tells it:
+    /// the list of moves a page shows after a reload.
+    told: Vec<Value>,
     /// Counts the changes to `game`: a bot's move lands only on the game it thought about.
     version: u64,
 }
@@ -277,6 +280,7 @@ impl Tables {
             seed,
             seats,
             before: Vec::new(),
+            told: Vec::new(),
             version: 0,
         };
         self.insert(id, Kept::Play(table))
@@ -311,7 +315,6 @@ impl Tables {
         };
         let mut seats = Vec::new();
         for (i, name) in players.split(',').map(str::trim).enumerate() {
-            let name = if name == "human" { "person" } else { name };
             match seat(name, seed, i) {
                 Ok(s) => seats.push(s),
                 Err(e) => return Answer::refuse(400, e),
@@ -319,25 +322,31 @@ impl Tables {
         }
         let mut game = Game::seeded(&verified.variant, seats.len(), seed);
         // Each bot chooses again at its earlier turns, so that it goes on as it would have.
+        // Where each move's events start, whose it was, and what a Scout player's draw
+        // would be called: the list of moves so far.
         let mut moves = Vec::new();
+        let mut starts: Vec<(usize, usize, String)> = Vec::new();
         let caught_up = replay::play_moves_with(&parsed, &mut game, |g| {
-            if let Some(turn) = g.turn()
-                && let Seat::Bot(_, Some(bot)) = &mut seats[turn.player]
-            {
-                let _ = bot.choose_in(g, &mut moves);
+            if let Some(turn) = g.turn() {
+                starts.push((g.events().len(), turn.player, move_text(g, &Move::draw())));
+                if let Seat::Bot(_, Some(bot)) = &mut seats[turn.player] {
+                    let _ = bot.choose_in(g, &mut moves);
+                }
             }
         });
         if let Err(f) = caught_up {
             return Answer::refuse(422, format!("the log does not replay: {f}"));
         }
-        let table = Table {
+        let mut table = Table {
             game,
             variant,
             seed,
             seats,
             before: Vec::new(),
+            told: Vec::new(),
             version: 0,
         };
+        table.told = table.told_of(&starts);
         self.insert(id, Kept::Play(table))
     }
 
@@ -466,18 +475,30 @@ pub fn built_in(name: &str) -> Result<Variant, String> {
     }
 }
 
-/// The seat a name asks for: a person, or a built-in bot (never a program).
+/// The seats a game here may have, for a name that is none of them.
+const SEATS: &str = "a seat here is `human` (a person at this screen) or a built-in bot: \
+     random, greedy, mcts, mcts:N, mcts-v1, mcts-v2 (mcts-v1:N, mcts-v2:N), each of which may \
+     forgo a class of moves with /no-CLASS (mcts/no-meadows)";
+
+/// The seat a name asks for: a person at this screen (`human`, as `hunters play` and the
+/// logs call the seat; `person` as well), or a built-in bot (never a program).
 fn seat(name: &str, seed: u64, seat: usize) -> Result<Seat, String> {
-    if name == "person" {
+    if name == "human" || name == "person" {
         return Ok(Seat::Person);
     }
-    if name.starts_with("exec:") || name.starts_with("human") {
+    if name.starts_with("exec:") {
         return Err(format!(
-            "{name:?}: a seat here is `person` or a built-in bot (random, greedy, mcts, \
-             mcts:N, …); programs are not started from the page"
+            "{name:?}: {SEATS}; programs are not started from the page"
         ));
     }
-    let kind: BotKind = name.parse()?;
+    // The bots' own list of names offers seats this server refuses (exec:PROGRAM).
+    let kind: BotKind = name.parse().map_err(|e: String| {
+        if e.starts_with("unknown bot") {
+            format!("{name:?}: {SEATS}")
+        } else {
+            e
+        }
+    })?;
     if playouts(&kind).is_some_and(|n| n > MAX_PLAYOUTS) {
         return Err(format!(
             "{name:?}: a bot here thinks at most {MAX_PLAYOUTS} playouts a move \
@@ -615,6 +636,7 @@ impl Table {
         state["variant"] = json!(self.variant);
         state["seed"] = json!(self.seed.to_string());
         state["can_undo"] = json!(self.can_undo());
+        state["history"] = json!(self.told.len());
         state["version"] = json!(self.version);
         state["thinking"] = json!(self.thinking());
         state
@@ -629,7 +651,8 @@ impl Table {
 
     fn seat_name(&self, p: usize) -> String {
         match &self.seats[p] {
-            Seat::Person => "person".to_string(),
+            // The seat's name in `hunters play` and in logs.
+            Seat::Person => "human".to_string(),
             Seat::Bot(kind, _) => kind.name(),
         }
     }
@@ -639,15 +662,11 @@ impl Table {
         self.seats.iter().any(|s| matches!(s, Seat::Bot(_, None)))
     }
 
+    /// Whether the last person's move can be taken back: until the next person moves (in
+    /// pass and play, the one who moved just now may take it back before handing over),
+    /// with the bots' replies since; never while a bot thinks.
     fn can_undo(&self) -> bool {
-        if self.thinking() {
-            return false;
-        }
-        match (self.game.turn(), self.before.last()) {
-            (Some(t), Some((seat, _))) => *seat == t.player,
-            (None, Some(_)) => true,
-            _ => false,
-        }
+        !self.thinking() && !self.before.is_empty()
     }
 
     /// A person's move, from its number or its notation, chosen in the state of version
@@ -678,7 +697,7 @@ impl Table {
         if self
             .before
             .last()
-            .is_some_and(|(seat, _)| *seat != turn.player)
+            .is_some_and(|(seat, _, _)| *seat != turn.player)
         {
             self.before.clear();
         }
@@ -686,8 +705,44 @@ impl Table {
         if self.before.len() == UNDO_DEPTH {
             self.before.remove(0);
         }
-        self.before.push((turn.player, self.game.clone()));
+        self.before
+            .push((turn.player, self.game.clone(), self.told.len()));
         self.moved(mv)
+    }
+
+    /// The list of moves of a game resumed from a log: each move's events from where it
+    /// started (`starts`: the length of the events, the player, a Scout player's draw as a
+    /// move is written), told as `played` tells them.
+    fn told_of(&self, starts: &[(usize, usize, String)]) -> Vec<Value> {
+        let events = self.game.events();
+        let lines = log::event_lines(&self.game);
+        let names = self.names();
+        starts
+            .iter()
+            .enumerate()
+            .map(|(i, (start, player, draw))| {
+                let end = starts.get(i + 1).map_or(events.len(), |s| s.0);
+                let text = match events.get(*start) {
+                    // The move as a log line writes it, without what the tile looks like.
+                    Some(Event::Place { .. } | Event::Refuse { .. }) => lines[*start]
+                        .split(" = ")
+                        .next()
+                        .unwrap_or_default()
+                        .to_string(),
+                    _ => draw.clone(),
+                };
+                let told: Vec<String> = events[*start..end]
+                    .iter()
+                    .map(|e| hunters::tell::event(&self.game, e, &names))
+                    .collect();
+                json!({ "player": player + 1, "move": text, "events": told })
+            })
+            .collect()
+    }
+
+    /// What each move did, in order: the list of moves, as `played` tells each.
+    pub fn history(&self) -> Answer {
+        Answer::ok(json!({ "history": self.told }))
     }
 
     fn moved(&mut self, mv: Move) -> Answer {
@@ -701,13 +756,15 @@ impl Table {
             .iter()
             .map(|e| hunters::tell::event(&self.game, e, &names))
             .collect();
+        let played = json!({ "player": player, "move": text, "events": events });
+        self.told.push(played.clone());
         let mut state = self.state();
-        state["played"] = json!({ "player": player, "move": text, "events": events });
+        state["played"] = played;
         Answer::ok(state)
     }
 
-    /// Takes back the person's last move while only bots have moved since, if the game is
-    /// still at the version `sent`.
+    /// Takes back the last person's move (with the bots' replies since) until the next person
+    /// moves, if the game is still at the version `sent`.
     pub fn undo(&mut self, sent: u64) -> Answer {
         if let Some(refused) = moved_on(self.version, sent) {
             return refused;
@@ -718,8 +775,9 @@ impl Table {
                 "nothing to undo: no person has moved, or another person has moved since",
             );
         }
-        let (_, earlier) = self.before.pop().expect("can_undo");
+        let (_, earlier, told) = self.before.pop().expect("can_undo");
         self.game = earlier;
+        self.told.truncate(told);
         self.version += 1;
         Answer::ok(self.state())
     }

@@ -173,8 +173,10 @@ impl Conn {
 
     /// Writes the answer and closes the connection. What the client is still sending (a
     /// request refused before it was read whole) is read and dropped for a moment, so that
-    /// closing does not reset the connection before the client has read the answer.
-    pub fn answer(mut self, status: u16, kind: &str, body: &[u8]) {
+    /// closing does not reset the connection before the client has read the answer. The
+    /// answer to a `HEAD` (`headers_only`) says the length of the body a `GET` would have,
+    /// without it.
+    pub fn answer(mut self, status: u16, kind: &str, body: &[u8], headers_only: bool) {
         let head = format!(
             "HTTP/1.1 {status} {}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\
              Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\
@@ -185,7 +187,7 @@ impl Conn {
         let sent = self
             .stream
             .write_all(head.as_bytes())
-            .and_then(|()| self.stream.write_all(body))
+            .and_then(|()| self.stream.write_all(if headers_only { &[] } else { body }))
             .and_then(|()| self.stream.flush());
         if sent.is_err() || self.whole {
             return;

@@ -140,6 +140,7 @@ fn busy(mut stream: TcpStream, most: usize) {
 /// Reads one request of a connection, within the limits, and answers it.
 fn serve(stream: TcpStream, shared: &Shared) {
     let mut conn = http::Conn::new(stream);
+    let mut headers_only = false;
     let answer = match conn.read_head() {
         Err(a) => a,
         Ok(head) => match shared.guard.check(&head) {
@@ -148,7 +149,12 @@ fn serve(stream: TcpStream, shared: &Shared) {
                 Err(a) => a,
                 Ok(body) => match String::from_utf8(body) {
                     Err(_) => Answer::refuse(400, "the request's body is not UTF-8"),
-                    Ok(body) => caught(|| route(&head.method, &head.target, &body, &shared.tables)),
+                    Ok(body) => {
+                        // A HEAD is answered as its GET would be, without the body.
+                        headers_only = head.method == "HEAD";
+                        let method = if headers_only { "GET" } else { &head.method };
+                        caught(|| route(method, &head.target, &body, &shared.tables))
+                    }
                 },
             },
         },
@@ -157,7 +163,7 @@ fn serve(stream: TcpStream, shared: &Shared) {
         Some((t, kind)) => (t.into_bytes(), kind),
         None => (answer.body.to_string().into_bytes(), "application/json"),
     };
-    conn.answer(answer.status, kind, &bytes);
+    conn.answer(answer.status, kind, &bytes, headers_only);
 }
 
 /// The answer `handle` gives, or a 500 when it panics: the server goes on, and so do the other
@@ -306,6 +312,8 @@ fn route(method: &str, url: &str, body: &str, tables: &Tables) -> Answer {
                     Err(a) => a,
                 },
                 (Kept::Play(t), "GET", ["log"]) => t.log(),
+                (Kept::Play(t), "GET", ["history"]) => t.history(),
+                (Kept::Record(r), "GET", ["history"]) => r.history(),
                 (Kept::Record(r), "POST", ["entry"]) => match serde_json::from_str::<Told>(body) {
                     Ok(told) => r.tell(told),
                     Err(e) => Answer::refuse(400, format!("{ENTRY_SHAPE}: {e}")),

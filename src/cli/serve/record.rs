@@ -175,7 +175,21 @@ impl RecordTable {
         let mut state = view::table_state(game, names, names, self.rec.is_over(), &moves);
         state["need"] = match need {
             Need::Deal { player } => {
-                json!({ "kind": "deal", "player": player + 1, "specials": self.specials_left() })
+                let left = self.specials_left();
+                // Each special tile with its name and picture, as the box shows the tiles.
+                let pictured: Vec<Value> = tiles
+                    .iter()
+                    .filter(|t| left.contains(&t.id))
+                    .map(|t| {
+                        json!({
+                            "id": t.id,
+                            "name": t.name,
+                            "describe": t.describe(),
+                            "picture": render::tile_picture(t, hunters::tile::Rotation::ALL[0]),
+                        })
+                    })
+                    .collect();
+                json!({ "kind": "deal", "player": player + 1, "specials": left, "tiles": pictured })
             }
             Need::Draw { player, bonus } => {
                 let deck = if bonus {
@@ -211,6 +225,7 @@ impl RecordTable {
         };
         state["variant"] = json!(self.header.variant);
         state["can_undo"] = json!(!self.rec.entries().is_empty());
+        state["history"] = json!(self.rec.entries().len());
         state["version"] = json!(self.version);
         state
     }
@@ -316,6 +331,17 @@ impl RecordTable {
             .iter()
             .map(|e| hunters::tell::event(game, e, &self.header.players))
             .collect()
+    }
+
+    /// What each entry made happen, in order: the list of moves, as `played` tells each.
+    pub fn history(&self) -> Answer {
+        let told: Vec<Value> = self
+            .rec
+            .entry_events()
+            .iter()
+            .map(|events| json!({ "events": self.words(events) }))
+            .collect();
+        Answer::ok(json!({ "history": told }))
     }
 
     /// Takes back the last entry (a deal, a draw or a move), if the recording is still at

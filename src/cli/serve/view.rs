@@ -5,7 +5,8 @@
 use hunters::feature::PieceAt;
 use hunters::game::{Game, Move, Play};
 use hunters::notation::{move_text, piece_address, piece_name, zone_name};
-use hunters::render::{self, SQUARE};
+use hunters::render::{self, Place, SQUARE};
+use hunters::tell::place_words;
 use hunters::tile::{Rotation, Tile};
 use serde_json::{Map, Value, json};
 
@@ -47,6 +48,7 @@ fn view(game: &Game, moves: &[Move]) -> Value {
     let board = render::table_board(game);
     let tiles = &game.tiles().tiles;
     let mut pictures = Map::new();
+    let mut targets = Map::new();
     let mut offers = Vec::new();
     for (n, mv) in moves.iter().enumerate() {
         let text = move_text(game, mv);
@@ -67,21 +69,23 @@ fn view(game: &Game, moves: &[Move]) -> Value {
         };
         let t = &tiles[tile];
         pictures.entry(t.id.clone()).or_insert_with(|| turns(t));
+        targets.entry(t.id.clone()).or_insert_with(|| places(t));
         let rot = mv.at.rot;
         let piece = mv.piece.map(|(piece, at)| {
-            let (zone, spot) = match at {
-                PieceAt::Zone(z) => (z.zone, None),
+            let (place, name) = match at {
+                PieceAt::Zone(z) => (Place::Zone(z.zone), zone_name(t, rot, z.zone)),
                 PieceAt::Spot { spot, .. } => {
-                    let s = &t.spots[usize::from(spot)];
-                    (s.zones[0], Some(s.name.clone()))
+                    (Place::Spot(spot), t.spots[usize::from(spot)].name.clone())
                 }
             };
-            let (x, y) = render::piece_point(t, rot, zone);
+            let target = render::piece_targets(t, rot)
+                .iter()
+                .position(|target| target.place == place);
             json!({
                 "name": piece_name(piece),
-                "zone": spot.unwrap_or_else(|| zone_name(t, rot, zone)),
-                "x": x,
-                "y": y,
+                "zone": name,
+                "target": target,
+                "words": format!("{} on {}", piece_name(piece), place_words(t, rot, place)),
             })
         });
         let recall = mv.recall.map(|i| {
@@ -119,7 +123,16 @@ fn view(game: &Game, moves: &[Move]) -> Value {
             "square": SQUARE,
         },
         "offers": offers,
+        "names": pictures
+            .keys()
+            .filter_map(|id| {
+                let t = tiles.iter().find(|t| &t.id == id)?;
+                Some((id.clone(), json!(t.name.as_ref()?)))
+            })
+            .collect::<Map<String, Value>>(),
         "pictures": pictures,
+        "targets": targets,
+        "target_radius": render::TARGET_RADIUS,
         "pieces": piece_pictures(game.players()),
     })
 }
@@ -129,6 +142,27 @@ fn turns(tile: &Tile) -> Value {
     Rotation::ALL
         .iter()
         .map(|&r| json!(render::tile_picture(tile, r)))
+        .collect()
+}
+
+/// The places a piece may stand on a tile, in its four turns: for each, its target (where
+/// the page draws the circle to click), its name in words and its outline.
+fn places(tile: &Tile) -> Value {
+    Rotation::ALL
+        .iter()
+        .map(|&r| {
+            render::piece_targets(tile, r)
+                .iter()
+                .map(|t| {
+                    json!({
+                        "x": t.x,
+                        "y": t.y,
+                        "words": place_words(tile, r, t.place),
+                        "outline": render::place_outline(tile, r, t.place, t.x, t.y),
+                    })
+                })
+                .collect::<Value>()
+        })
         .collect()
 }
 
