@@ -7,15 +7,14 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex, MutexGuard, mpsc};
 use std::time::{Duration, Instant};
 
-use hunters::Variant;
 use hunters::bot::{Bot, BotKind, human::read_entry};
 use hunters::game::{Event, Game, Move};
 use hunters::log::{self, Header};
 use hunters::notation::move_text;
 use hunters::replay;
-use hunters::variant::BUILTIN;
 use serde::Deserialize;
 
+use super::answer::{Answer, built_in, moved_on};
 use super::record::{NewRecord, RecordTable};
 use serde_json::{Value, json};
 
@@ -31,48 +30,6 @@ pub const BOT_DEADLINE: Duration = Duration::from_secs(60);
 
 /// How many of a person's moves in a row can be taken back.
 pub const UNDO_DEPTH: usize = 4;
-
-/// An answer: the HTTP status and its body.
-pub struct Answer {
-    pub status: u16,
-    pub body: Value,
-    /// A body of another type instead, with its type: the log's text, the page.
-    pub text: Option<(String, &'static str)>,
-}
-
-impl Answer {
-    pub fn text(text: String) -> Answer {
-        Answer {
-            status: 200,
-            body: Value::Null,
-            text: Some((text, "text/plain; charset=utf-8")),
-        }
-    }
-
-    pub fn page(html: String) -> Answer {
-        Answer {
-            status: 200,
-            body: Value::Null,
-            text: Some((html, "text/html; charset=utf-8")),
-        }
-    }
-
-    pub fn ok(body: Value) -> Answer {
-        Answer {
-            status: 200,
-            body,
-            text: None,
-        }
-    }
-
-    pub fn refuse(status: u16, message: impl Into<String>) -> Answer {
-        Answer {
-            status,
-            body: json!({ "error": message.into() }),
-            text: None,
-        }
-    }
-}
 
 /// Who sits at a seat.
 enum Seat {
@@ -123,23 +80,6 @@ pub struct Entry {
 #[serde(deny_unknown_fields)]
 pub struct At {
     pub version: u64,
-}
-
-/// The refusal of a request sent from another state than the game's `version`: a number or
-/// a click means something else in another state (another tab, or a page left open, may have
-/// moved since), so nothing is done and the page is told to look again.
-pub fn moved_on(version: u64, sent: u64) -> Option<Answer> {
-    (version != sent).then(|| Answer {
-        status: 409,
-        body: json!({
-            "error": format!(
-                "this game moved on: it is at version {version}, and this request was sent \
-                 from version {sent}; nothing was done (load the game again)"
-            ),
-            "version": version,
-        }),
-        text: None,
-    })
 }
 
 /// A game kept in the server: one played here, or one recorded at a real table.
@@ -453,25 +393,6 @@ impl Tables {
             "most": MOST_TABLES,
             "idle_seconds": self.idle.as_secs(),
         }))
-    }
-}
-
-/// The variant a request names, loaded: a built-in one, or `NAME@key=value,…` of one —
-/// never a file, whose path a request could name.
-pub fn built_in(name: &str) -> Result<Variant, String> {
-    let base = name.split('@').next().unwrap_or(name);
-    if BUILTIN.iter().any(|(n, _)| *n == base) {
-        Variant::load(name).map_err(|e| e.to_string())
-    } else {
-        Err(format!(
-            "{name:?}: a game here plays a built-in variant ({}), or NAME@key=value,… of one; \
-             files are not read",
-            BUILTIN
-                .iter()
-                .map(|(n, _)| *n)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))
     }
 }
 

@@ -14,7 +14,7 @@
 
 use std::net::IpAddr;
 
-use super::api::Answer;
+use super::answer::Answer;
 use super::http::Head;
 
 pub struct Guard {

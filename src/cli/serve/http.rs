@@ -11,7 +11,7 @@ use std::io::{Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::time::{Duration, Instant};
 
-use super::api::Answer;
+use super::answer::Answer;
 
 /// The most bytes of a request's line and headers.
 pub const MAX_HEAD: usize = 16 << 10;

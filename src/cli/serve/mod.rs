@@ -9,6 +9,7 @@
 //! bot thinks off every lock; programs (`exec:`) cannot be seated. A handler that panics is
 //! answered 500 and the server goes on.
 
+mod answer;
 mod api;
 mod guard;
 mod http;
@@ -24,8 +25,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use answer::Answer;
 use anyhow::{Context, Result};
-use api::{Answer, At, Entry, Kept, NewGame, Tables, lock};
+use api::{At, Entry, Kept, NewGame, Tables, lock};
 use guard::Guard;
 use record::{ENTRY_SHAPE, NewRecord, Told};
 use serde::Deserialize;

@@ -12,7 +12,7 @@ use hunters::tile::Deck;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::api::{Answer, built_in, moved_on};
+use super::answer::{Answer, built_in, moved_on};
 use super::view;
 use crate::cli::record::same_tile;
 
