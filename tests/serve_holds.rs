@@ -362,3 +362,54 @@ fn thousands_of_unfinished_games_do_not_lock_everyone_out() {
     let id = game["id"].as_str().unwrap();
     play_to_end(&s, id);
 }
+
+/// Every attack above on one server, one after the other — a length beyond memory, a header
+/// of a megabyte, stalled clients, another site's request, a bot beyond the cap, two
+/// thousand games — and then a whole game is played on it.
+#[test]
+fn a_flooded_server_still_plays_a_whole_game() {
+    let s = Served::start_with(&["--idle", "2"]);
+    let json = "Content-Type: application/json\r\n";
+    let (status, body) = s.raw(&format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\n{json}Content-Length: 99999999999\r\n\r\nx",
+        s.addr
+    ));
+    assert_eq!(status, 413, "{body}");
+    let long = "a".repeat(1 << 20);
+    let (status, _) = s.raw(&format!(
+        "GET / HTTP/1.1\r\nHost: {}\r\nX-Long: {long}\r\n\r\n",
+        s.addr
+    ));
+    assert!(status == 431 || status == 400, "{status}");
+    let stalled: Vec<TcpStream> = (0..20)
+        .map(|_| {
+            let mut c = TcpStream::connect(&s.addr).unwrap();
+            write!(c, "POST /api/games HTTP/1.1\r\nHost: {}\r\n", s.addr).unwrap();
+            c
+        })
+        .collect();
+    let body = new_game(json!(["person", "greedy"]));
+    let evil = format!("Host: {}\r\nOrigin: http://evil.example\r\n{json}", s.addr);
+    let (status, answer) = request(&s, "POST", "/api/games", &evil, &body);
+    assert_eq!(status, 403, "{answer}");
+    assert!(
+        under_way(&s).is_empty(),
+        "another site's request started a game"
+    );
+    let (status, answer) = s.json(
+        "POST",
+        "/api/games",
+        &new_game(json!(["person", "mcts:999999999"])),
+    );
+    assert_eq!(status, 400, "{answer}");
+    for _ in 0..2000 {
+        let (status, answer) = s.call("POST", "/api/games", &body);
+        assert!(status == 201 || status == 503, "{status}: {answer}");
+    }
+    drop(stalled);
+    // Past the idle time every one of those games is unused, and makes room.
+    std::thread::sleep(Duration::from_secs(3));
+    let (status, game) = s.json("POST", "/api/games", &body);
+    assert_eq!(status, 201, "{game}");
+    play_to_end(&s, game["id"].as_str().unwrap());
+}
