@@ -143,11 +143,14 @@ fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
         BotKind::MctsV1 { playouts: 40 },
     ];
     // The search whose playout seats play pieces: every seat of a playout sees the deal the
-    // playout samples, never the real order.
+    // playout samples, never the real order — nor does what a seat's move leaves to the next
+    // player (`leave`), two rounds on.
     let policies = [
-        (Policy::Greedy, 0),
-        (Policy::Evaluation, 0),
-        (Policy::Evaluation, 4),
+        (Policy::Greedy, 0, 0),
+        (Policy::Evaluation, 0, 0),
+        (Policy::Evaluation, 4, 0),
+        (Policy::Greedy, 0, 1000),
+        (Policy::Evaluation, 4, 1000),
     ];
     for variant in VARIANTS {
         let positions = order_revealing_positions(variant, 12);
@@ -165,10 +168,13 @@ fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
                 let b = kind.make(k as u64, 0).choose(other, &list).unwrap();
                 assert_eq!(a, b, "{kind} in {variant}, position {k}");
             }
-            for (policy, shortlist) in policies {
+            for (policy, shortlist, leave) in policies {
                 let params = Params {
                     policy,
                     shortlist,
+                    leave,
+                    rounds: if leave > 0 { 2 } else { base.rounds },
+                    deepen: if leave > 0 { 0 } else { base.deepen },
                     allocation: Allocation::Halving,
                     prior_visits: 0,
                     ..base
@@ -176,7 +182,10 @@ fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
                 let bot = || MctsBot::with_params(stream(k as u64, "bot"), 24, params, weights);
                 let a = bot().choose(game, &list).unwrap();
                 let b = bot().choose(other, &list).unwrap();
-                assert_eq!(a, b, "{policy:?} ({shortlist}) in {variant}, position {k}");
+                assert_eq!(
+                    a, b,
+                    "{policy:?} ({shortlist}, leave {leave}) in {variant}, position {k}"
+                );
             }
         }
     }
