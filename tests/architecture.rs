@@ -136,15 +136,19 @@ fn the_module_map_is_the_code_and_has_no_circle() {
         code.keys().collect::<Vec<_>>(),
         "docs/architecture.md lists exactly the modules of src/"
     );
-    // No circle: modules can be taken one by one, each after every module it uses.
-    let mut left = code.clone();
+    assert_no_circle(&code, "the library's modules");
+}
+
+/// No circle: modules can be taken one by one, each after every module it uses.
+fn assert_no_circle(arrows: &BTreeMap<String, BTreeSet<String>>, what: &str) {
+    let mut left = arrows.clone();
     while !left.is_empty() {
         let ready: Vec<String> = left
             .iter()
             .filter(|(_, uses)| uses.iter().all(|u| !left.contains_key(u)))
             .map(|(m, _)| m.clone())
             .collect();
-        assert!(!ready.is_empty(), "a circle among {:?}", left.keys());
+        assert!(!ready.is_empty(), "a circle among {what}: {left:?}");
         for m in ready {
             left.remove(&m);
         }
@@ -186,20 +190,5 @@ fn the_web_table_modules_have_no_circle() {
         }
         arrows.insert(m, uses);
     }
-    let mut left = arrows.clone();
-    while !left.is_empty() {
-        let ready: Vec<String> = left
-            .iter()
-            .filter(|(_, uses)| uses.iter().all(|u| !left.contains_key(u)))
-            .map(|(m, _)| m.clone())
-            .collect();
-        assert!(
-            !ready.is_empty(),
-            "a circle among the web table's modules: {:?}",
-            left
-        );
-        for m in ready {
-            left.remove(&m);
-        }
-    }
+    assert_no_circle(&arrows, "the web table's modules");
 }
