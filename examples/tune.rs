@@ -392,6 +392,7 @@ fn set_search(params: &mut Params, key: &str, value: &str, kv: &str) -> Result<b
         "widen" => params.widen = int()? as u32,
         "deepen" => params.deepen = int()? as u32,
         "leave" => params.leave = int()?,
+        "branch" => params.branch = int()? as u32,
         "placements_kept" => params.placements_kept = int()? as usize,
         "pieces_kept" => params.pieces_kept = int()? as usize,
         "draw_value" => params.draw_value = int()?,

@@ -144,13 +144,16 @@ fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
     ];
     // The search whose playout seats play pieces: every seat of a playout sees the deal the
     // playout samples, never the real order — nor does what a seat's move leaves to the next
-    // player (`leave`), two rounds on.
+    // player (`leave`), two rounds on, nor the tree of replies (`branch`), whose decisions are
+    // keyed by the draws of the deals the playouts sample (widening from the second visit).
     let policies = [
-        (Policy::Greedy, 0, 0),
-        (Policy::Evaluation, 0, 0),
-        (Policy::Evaluation, 4, 0),
-        (Policy::Greedy, 0, 1000),
-        (Policy::Evaluation, 4, 1000),
+        (Policy::Greedy, 0, 0, 0),
+        (Policy::Evaluation, 0, 0, 0),
+        (Policy::Evaluation, 4, 0, 0),
+        (Policy::Greedy, 0, 1000, 0),
+        (Policy::Evaluation, 4, 1000, 0),
+        (Policy::Greedy, 0, 1000, 1),
+        (Policy::Evaluation, 4, 1000, 1),
     ];
     for variant in VARIANTS {
         let positions = order_revealing_positions(variant, 12);
@@ -168,11 +171,12 @@ fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
                 let b = kind.make(k as u64, 0).choose(other, &list).unwrap();
                 assert_eq!(a, b, "{kind} in {variant}, position {k}");
             }
-            for (policy, shortlist, leave) in policies {
+            for (policy, shortlist, leave, branch) in policies {
                 let params = Params {
                     policy,
                     shortlist,
                     leave,
+                    branch,
                     rounds: if leave > 0 { 2 } else { base.rounds },
                     deepen: if leave > 0 { 0 } else { base.deepen },
                     allocation: Allocation::Halving,
@@ -184,7 +188,7 @@ fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
                 let b = bot().choose(other, &list).unwrap();
                 assert_eq!(
                     a, b,
-                    "{policy:?} ({shortlist}, leave {leave}) in {variant}, position {k}"
+                    "{policy:?} ({shortlist}, leave {leave}, branch {branch}) in {variant}, position {k}"
                 );
             }
         }

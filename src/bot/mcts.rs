@@ -68,7 +68,7 @@
 //! pin the games of both.
 
 use crate::edition::Edition;
-use crate::feature::{PieceAt, Preview};
+use crate::feature::{MAX_PLAYERS, PieceAt, Preview};
 use crate::game::{Game, Move, MovePicker, Play};
 use crate::rng::{Stream, below, shuffle, shuffle_prefix};
 use crate::ruleset::Points;
@@ -151,6 +151,11 @@ pub struct Params {
     /// Greedy's valuation never sees it; read from a preview of the features, it costs no
     /// trial. 0: greedy's valuation as it is.
     pub leave: i64,
+    /// The tree of replies: a decision of a playout met this many times more than before
+    /// (by the square root of its visits) considers one more of its moves, best first by
+    /// [`Params::policy`], chosen by UCB1 for the seat that makes it. 0: no tree, every seat
+    /// plays its policy's move.
+    pub branch: u32,
 }
 
 /// How every seat moves in a playout. A playout's end is judged by the evaluation, which was
@@ -191,6 +196,7 @@ impl Params {
         widen: 0,
         deepen: 500,
         leave: 0,
+        branch: 0,
     };
 
     /// The second searching bot's numbers (`mcts-v2`), the same in every edition: measured at
@@ -320,6 +326,8 @@ pub struct MctsBot {
     alive: Vec<usize>,
     /// How the seats play in the playouts, with their buffers.
     seats: Seats,
+    /// The decisions of the playouts met so far ([`Params::branch`]).
+    tree: Tree,
 }
 
 impl MctsBot {
@@ -372,6 +380,7 @@ impl MctsBot {
             order: Vec::new(),
             alive: Vec::new(),
             seats: Seats::default(),
+            tree: Tree::default(),
             rounds: params.rounds_for(playouts),
         }
     }
@@ -442,7 +451,13 @@ impl MctsBot {
     /// One playout of `mv` from `game`, the unseen tiles dealt anew; the reward for `me`.
     /// The first bot copies the game afresh; the current one plays a trial on the copy made
     /// for the decision (see [`MctsBot::prepare_playouts`]) and takes it back.
-    fn playout(&mut self, game: &Game, mv: Move, me: usize, rng: Option<&mut Stream>) -> f64 {
+    fn playout(
+        &mut self,
+        game: &Game,
+        (arm, mv): (usize, Move),
+        me: usize,
+        rng: Option<&mut Stream>,
+    ) -> f64 {
         let rng = match rng {
             Some(r) => r,
             None => &mut self.rng,
@@ -481,8 +496,11 @@ impl MctsBot {
         // turn is two decisions, a bonus turn one more), so that the evaluation judges the
         // position it was tuned on; the bare playouts of the yardsticks count moves.
         let whole_turns = self.params.policy != Policy::Bare && self.params.plies == 0;
+        let branching = self.params.branch > 0 && self.params.policy != Policy::Bare;
         let mut played = 0;
         let mut last = me;
+        let mut edge = Edge::Root(arm);
+        self.tree.path.clear();
         while let Some(turn) = scratch.turn() {
             if played >= plies && (!whole_turns || (last == me && turn.player != me)) {
                 break;
@@ -492,17 +510,36 @@ impl MctsBot {
             if played >= plies + 2 * scratch.players() + 2 {
                 break;
             }
-            let m = self
-                .seats
-                .choose(scratch, &self.params, &mut self.evaluator, rng);
+            let m = if branching {
+                let seats = &mut self.seats;
+                let (params, evaluator) = (&self.params, &mut self.evaluator);
+                self.tree.step(scratch, edge, params, |game, out| {
+                    seats.rank(game, params, evaluator, rng, MAX_BRANCH, out)
+                })
+            } else {
+                self.seats
+                    .choose(scratch, &self.params, &mut self.evaluator, rng)
+            };
             let Some(m) = m else {
                 break;
             };
+            if branching {
+                edge = Edge::Move(self.tree.path.last().expect("a step was taken").1);
+            }
             last = turn.player;
             scratch.play_unchecked(m);
             played += 1;
         }
-        let lead = self.evaluator.lead(scratch, me) + chance_bonus(mv, &self.params);
+        let bonus = chance_bonus(mv, &self.params);
+        let lead = if branching {
+            let mut values = self.evaluator.values(scratch);
+            values[me] += bonus;
+            self.tree
+                .back_up(&values, scratch.players(), self.params.scale);
+            lead_of(&values, scratch.players(), me)
+        } else {
+            self.evaluator.lead(scratch, me) + bonus
+        };
         if self.version != Version::First {
             scratch.undo_trial();
         }
@@ -607,6 +644,56 @@ impl Seats {
                 }
                 Some(best.1)
             }
+        }
+    }
+
+    /// The `k` best moves of the seat to move in `game` by `params.policy`, best first, into
+    /// `out` (none if it has none): the first is the move [`Seats::choose`] plays, ties to
+    /// the first in the engine's order. The bare policy lists its one random move.
+    fn rank(
+        &mut self,
+        game: &Game,
+        params: &Params,
+        evaluator: &mut Evaluator,
+        rng: &mut Stream,
+        k: usize,
+        out: &mut Vec<Move>,
+    ) {
+        out.clear();
+        match params.policy {
+            Policy::Bare => out.extend(game.pick_bare_move(|n| below(rng, n))),
+            Policy::Greedy => {
+                game.legal_moves(&mut self.legal);
+                if self.legal.is_empty() {
+                    return;
+                }
+                self.weigh(game, params.leave);
+            }
+            Policy::Evaluation => {
+                game.legal_moves(&mut self.legal);
+                if self.legal.is_empty() {
+                    return;
+                }
+                let mover = game.turn().map_or(0, |t| t.player);
+                self.shortlist(game, params.shortlist, params.judge_bare, params.leave);
+                let inner = self.inner.get_or_insert_with(|| game.clone());
+                inner.copy_for_trial(game);
+                self.values.clear();
+                for &m in &self.legal {
+                    inner.begin_trial();
+                    inner.play_unchecked(m);
+                    self.values.push(evaluator.lead(inner, mover));
+                    inner.undo_trial();
+                }
+            }
+        }
+        if params.policy != Policy::Bare {
+            let values = &self.values;
+            self.order.clear();
+            self.order.extend(0..self.legal.len());
+            self.order
+                .sort_by_key(|&i| (std::cmp::Reverse(values[i]), i));
+            out.extend(self.order.iter().take(k).map(|&i| self.legal[i]));
         }
     }
 
@@ -734,6 +821,160 @@ impl Seats {
     }
 }
 
+/// Moves a decision of the tree of replies keeps, best first by the seats' policy: a playout
+/// meets a decision a few hundred times at most, so a longer list would never be reached.
+const MAX_BRANCH: usize = 8;
+
+/// What leads to a decision of a playout: the bot's candidate (by its index) or a move of
+/// the tree (by its index into [`Tree::moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Edge {
+    Root(usize),
+    Move(u32),
+}
+
+/// A decision of the playouts: its seat and the moves it considers.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    seat: u8,
+    /// Its moves are `Tree::moves[first..first + len]`.
+    first: u32,
+    len: u8,
+    visits: u32,
+}
+
+/// The tree of replies ([`Params::branch`]): the decisions the playouts of one decision
+/// meet, each found again when the same moves and the same draws lead to it. A decision met
+/// for the first time plays its policy's move, as a seat without a tree does; met more often,
+/// it considers its policy's next moves too, and picks among them by UCB1 on what each has
+/// earned its own seat — the other players answer with their best replies, not one fixed
+/// reply, and the bot with its best answer to those. The tiles drawn are chance: a decision
+/// is keyed by the move that led to it and what the draw brought, so each draw has its own.
+#[derive(Default)]
+struct Tree {
+    nodes: Vec<Node>,
+    moves: Vec<Move>,
+    /// What each move of `moves` earned its decision's seat.
+    stats: Vec<Stats>,
+    index: std::collections::HashMap<(Edge, u64), u32>,
+    /// The moves this playout took (node, index into `moves`).
+    path: Vec<(u32, u32)>,
+    /// A buffer for a decision's moves.
+    ranked: Vec<Move>,
+}
+
+impl Tree {
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.moves.clear();
+        self.stats.clear();
+        self.index.clear();
+        self.path.clear();
+    }
+
+    /// The move of the seat to move in `game`, reached by `edge`: its decision found or made
+    /// (`rank` lists its moves, best first), the move picked and remembered in the path.
+    fn step(
+        &mut self,
+        game: &Game,
+        edge: Edge,
+        params: &Params,
+        rank: impl FnOnce(&Game, &mut Vec<Move>),
+    ) -> Option<Move> {
+        let key = (edge, drawn(game));
+        let node = match self.index.get(&key) {
+            Some(&n) => n,
+            None => {
+                self.ranked.clear();
+                rank(game, &mut self.ranked);
+                let n = self.nodes.len() as u32;
+                self.nodes.push(Node {
+                    seat: game.turn().map_or(0, |t| t.player) as u8,
+                    first: self.moves.len() as u32,
+                    len: self.ranked.len().min(MAX_BRANCH) as u8,
+                    visits: 0,
+                });
+                self.moves
+                    .extend_from_slice(&self.ranked[..self.ranked.len().min(MAX_BRANCH)]);
+                self.stats.resize(self.moves.len(), Stats::default());
+                self.index.insert(key, n);
+                n
+            }
+        };
+        let Node {
+            first, len, visits, ..
+        } = self.nodes[node as usize];
+        if len == 0 {
+            return None;
+        }
+        // One more move considered each time the visits pass the next square.
+        let open = (1 + (f64::from(visits) / f64::from(params.branch.max(1))).sqrt() as usize)
+            .min(usize::from(len));
+        let first = first as usize;
+        let pick = if open == 1 {
+            first
+        } else {
+            first
+                + select(
+                    (0..open).map(|i| (i, self.stats[first + i])),
+                    visits,
+                    params.exploration,
+                )
+        };
+        debug_assert!(
+            {
+                let mut legal = Vec::new();
+                game.legal_moves(&mut legal);
+                legal.contains(&self.moves[pick])
+            },
+            "a decision's remembered move is legal wherever its key leads"
+        );
+        self.path.push((node, pick as u32));
+        Some(self.moves[pick])
+    }
+
+    /// Credits every move of the playout's path with the lead its seat has in `values` at the
+    /// playout's end.
+    fn back_up(&mut self, values: &[i64; MAX_PLAYERS], players: usize, scale: f64) {
+        for &(node, pick) in &self.path {
+            let n = &mut self.nodes[node as usize];
+            n.visits += 1;
+            let lead = lead_of(values, players, usize::from(n.seat));
+            self.stats[pick as usize].add((lead as f64 / 1000.0 / scale).tanh());
+        }
+    }
+}
+
+/// What a decision's key holds of the draws that led to it: the seat to move, its tile
+/// (none for a Scout choice before drawing), whether it is a bonus turn, and how many tiles
+/// are left, discarded and played as bonus turns. The same moves and the same draws give the
+/// same key; the moves a decision lists stay legal wherever its key leads, since the board,
+/// the supplies and the hands follow from the moves and the tile from the key (which tile
+/// fitted nowhere and was discarded is not in it: it changes what is left to come, not what
+/// may be played).
+fn drawn(game: &Game) -> u64 {
+    let (player, tile, bonus) = game
+        .turn()
+        .map_or((usize::MAX, None, false), |t| (t.player, t.tile, t.bonus));
+    let tile = tile.map_or(0xffff, |t| t as u64 & 0xffff);
+    (player as u64 & 0xff)
+        | tile << 8
+        | u64::from(bonus) << 24
+        | (game.regular_left() as u64 & 0xffff) << 25
+        | u64::from(game.discards() & 0xff) << 41
+        | u64::from(game.bonus_turns() & 0xff) << 49
+}
+
+/// `player`'s value less the best other player's.
+fn lead_of(values: &[i64; MAX_PLAYERS], players: usize, player: usize) -> i64 {
+    let best_other = (0..players)
+        .filter(|&p| p != player)
+        .map(|p| values[p])
+        .max()
+        .unwrap_or(0);
+    values[player] - best_other
+}
+
 /// Rounds of playout of the first bot for a budget of playouts ([`Params::rounds_for`] of
 /// [`Params::FIRST`]).
 pub fn rounds_for(playouts: u32) -> usize {
@@ -827,6 +1068,7 @@ impl MctsBot {
             return moves[self.order[0]];
         }
         self.prepare_playouts(game);
+        self.tree.clear();
         match self.params.allocation {
             Allocation::Ucb1 => self.by_ucb1(game, moves, me),
             Allocation::Halving => self.by_halving(game, moves, me, true),
@@ -843,7 +1085,7 @@ impl MctsBot {
                 start, end, stats, ..
             } = self.groups[g];
             let a = select((start..end).map(|i| (i, self.arms[i])), stats.visits, c);
-            let r = self.playout(game, moves[self.order[a]], me, None);
+            let r = self.playout(game, (a, moves[self.order[a]]), me, None);
             self.groups[g].stats.add(r);
             self.arms[a].add(r);
         }
@@ -873,7 +1115,7 @@ impl MctsBot {
                 let deal = Stream::from_seed(key);
                 for &a in &alive {
                     let mut rng = deal.clone();
-                    let r = self.playout(game, moves[self.order[a]], me, Some(&mut rng));
+                    let r = self.playout(game, (a, moves[self.order[a]]), me, Some(&mut rng));
                     self.arms[a].add(r);
                 }
             }
@@ -937,6 +1179,58 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked} moves leave something");
+    }
+
+    /// The tree of replies remembers only moves that are legal wherever its keys lead (its
+    /// step asserts it in a debug build), and does branch: in every variant, with two to
+    /// four players, some decision of the playouts tries a move other than its policy's.
+    #[test]
+    fn the_tree_of_replies_branches_and_remembers_only_legal_moves() {
+        for (i, name) in ["2002", "2014", "2020", "2002-scout", "2014-scout"]
+            .iter()
+            .enumerate()
+        {
+            let variant = Variant::load(name).unwrap();
+            let players = 2 + i % 3;
+            let seed = 70 + i as u64;
+            let mut game = Game::seeded(&variant, players, seed);
+            let (base, weights) = current(variant.edition);
+            let params = Params {
+                policy: Policy::Greedy,
+                leave: 1000,
+                branch: 1,
+                rounds: 2,
+                deepen: 0,
+                allocation: Allocation::Halving,
+                prior_visits: 0,
+                ..base
+            };
+            let mut bot = MctsBot::with_params(stream(seed, "tree"), 30, params, weights);
+            let mut rng = stream(seed, "others");
+            let mut moves = Vec::new();
+            let mut branched = 0;
+            while let Some(turn) = game.turn() {
+                game.legal_moves(&mut moves);
+                let mv = if turn.player == 0 {
+                    let mv = bot.decide(&game, &moves);
+                    let t = &bot.tree;
+                    branched += t
+                        .nodes
+                        .iter()
+                        .filter(|n| {
+                            let first = n.first as usize;
+                            (first + 1..first + usize::from(n.len)).any(|k| t.stats[k].visits > 0)
+                        })
+                        .count();
+                    mv
+                } else {
+                    moves[below(&mut rng, moves.len())]
+                };
+                assert!(moves.contains(&mv), "{name}: {mv:?}");
+                game.play_unchecked(mv);
+            }
+            assert!(branched > 0, "{name}: no decision of the playouts branched");
+        }
     }
 
     /// The forests and rivers of the last tile laid one side from completion and held by
