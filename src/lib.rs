@@ -41,6 +41,7 @@
 //! A game played at the table is scored as it is told, tile by tile, with
 //! [`record::Recording`]; [`render`] and [`viewer`] draw a game.
 
+pub mod balance;
 pub mod board;
 pub mod bot;
 pub mod compare;

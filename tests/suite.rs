@@ -15,6 +15,8 @@ mod scenario;
 
 #[path = "architecture.rs"]
 mod architecture;
+#[path = "balance.rs"]
+mod balance;
 #[path = "board.rs"]
 mod board;
 #[path = "bots.rs"]

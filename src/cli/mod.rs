@@ -1,5 +1,6 @@
 //! Command-line parsing and the commands' output.
 
+mod balance;
 mod common;
 mod diff;
 mod ladder;
@@ -44,6 +45,11 @@ enum Command {
     /// to the first player at each level of play, how much the deal decides.
     #[command(after_help = EXIT_CODES)]
     Ladder(ladder::Args),
+    /// Searches the numbers of the rules for the values that bring a variant's games to the
+    /// goals given (a mean total, no first player's edge, a difference to another variant),
+    /// then confirms the best on deals the search never saw.
+    #[command(after_help = EXIT_CODES)]
+    Balance(balance::Args),
     /// Serves the table in the browser on this machine: play against bots or pass and play,
     /// record a game played at a real table, or drive it through its JSON API.
     #[command(after_help = EXIT_CODES)]
@@ -82,6 +88,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Balance(args) => balance::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Record(args) => record::run(&args),
         Command::Ladder(args) => ladder::run(&args),

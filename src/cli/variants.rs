@@ -107,7 +107,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 /// The TOML of any variant a command takes: a built-in one with every number of the rules
 /// at its printed value, a variant file as it is, and `NAME@key=value,…` as its base with the
 /// changes written in.
-fn show(name: &str) -> Result<String> {
+pub(super) fn show(name: &str) -> Result<String> {
     let variant = Variant::load(name)?;
     if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name) {
         return Ok(format!("{text}{}", params_toml(&variant)));

@@ -1,0 +1,241 @@
+//! `hunters balance`: a known answer found and confirmed on other deals, a target no numbers
+//! reach said to be not met, the same answer at any number of threads, the variant file it
+//! writes played by the other commands, the confirmation's intervals covering, and bad input
+//! answered with what to write instead.
+
+use crate::run;
+
+use hunters::Variant;
+use hunters::balance::{Goal, Problem, Space, confirmation_seed};
+use hunters::bot::BotKind;
+use hunters::compare::Table;
+use hunters::statistics::{CONFIDENCE, Clustered};
+use run::{hunters, stderr, stdout};
+use serde_json::Value;
+
+fn json_of(args: &[&str]) -> Value {
+    let o = hunters(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+/// The known answer: with `greedy` in both seats, 2020 with deer worth 3 is the only deer
+/// value from 0 to 6 whose mean total is within 1.5 points of 122 (`hunters simulate --games
+/// 20000 --bots greedy --sweep deer=0,1,2,3,4,5,6 --seed 12345 2020`: 127.25 ± 0.33 at 2,
+/// 122.91 ± 0.36 at 3, 119.59 ± 0.36 at 4). The search finds it, and the confirmation,
+/// on deals the search never played, measures it within 1.5 points of 122.
+#[test]
+fn the_known_answer_is_found_and_confirmed_on_other_deals() {
+    let v = json_of(&[
+        "balance",
+        "--vary",
+        "deer=0..6",
+        "--target",
+        "total=122+-1.5",
+        "--budget",
+        "4000",
+        "--confirm",
+        "1500",
+        "--json",
+        "2020",
+    ]);
+    let best = &v["finalists"][0];
+    assert_eq!(best["variant"], "2020@deer=3", "{best}");
+    let total = best["goals"][0]["value"].as_f64().unwrap();
+    assert!((total - 122.0).abs() <= 1.5, "{total}");
+    assert_eq!(v["confirmation_deals"], 1500);
+    // The base as printed, beside it, is far from the target.
+    let base = v["base"]["goals"][0]["value"].as_f64().unwrap();
+    assert!(base > 125.0, "{base}");
+    assert_eq!(v["base"]["goals"][0]["verdict"], "not_met");
+}
+
+/// No deer value brings the total to 200: the verdict says so, names the closest, and the
+/// command still succeeds (an answer, not an error).
+#[test]
+fn a_target_no_candidate_reaches_is_not_met() {
+    let v = json_of(&[
+        "balance",
+        "--vary",
+        "deer=0..2",
+        "--target",
+        "total=200",
+        "--budget",
+        "300",
+        "--confirm",
+        "100",
+        "--json",
+        "2020",
+    ]);
+    let verdict = v["verdict"].as_str().unwrap();
+    assert!(verdict.starts_with("Not met"), "{verdict}");
+    assert!(verdict.contains("the closest is 2020@deer="), "{verdict}");
+    let o = hunters(&[
+        "balance",
+        "--vary",
+        "deer=0..2",
+        "--target",
+        "total=200",
+        "--budget",
+        "300",
+        "--confirm",
+        "100",
+        "2020",
+    ]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("Not met"), "{}", stdout(&o));
+}
+
+/// The same seed gives the same answer, every candidate's sums included, on one thread or
+/// two: the search plays its rounds in parallel but records them in the order of the deals.
+#[test]
+fn the_same_seed_gives_the_same_answer_at_any_number_of_threads() {
+    let run = |jobs: &str| {
+        let mut v = json_of(&[
+            "balance",
+            "--vary",
+            "deer=1..3,mammoth=2..4",
+            "--target",
+            "meadows-2002:meadows=0,first-player-edge=0*0.5",
+            "--budget",
+            "600",
+            "--confirm",
+            "60",
+            "--seed",
+            "5",
+            "--jobs",
+            jobs,
+            "--json",
+            "2020",
+        ]);
+        v["seconds"] = 0.into();
+        v["command"] = "".into();
+        v
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(one["candidates"].as_array().unwrap().len(), 9);
+}
+
+/// `--out` writes a variant file with what it was searched for, which the other commands
+/// play: `variants --show` reads the found number back.
+#[test]
+fn the_variant_file_it_writes_is_played_by_the_other_commands() {
+    let dir = std::env::temp_dir().join(format!("hunters-balance-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("found.toml");
+    let path = file.to_str().unwrap();
+    let o = hunters(&[
+        "balance",
+        "--vary",
+        "mammoth=1..3",
+        "--target",
+        "meadows=15",
+        "--budget",
+        "300",
+        "--confirm",
+        "60",
+        "--out",
+        path,
+        "2020",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("# Found by `hunters balance`"), "{text}");
+    assert!(
+        text.contains("# Command: hunters balance --vary mammoth=1..3"),
+        "{text}"
+    );
+    assert!(text.contains("meadows=15: "), "{text}");
+    let shown = stdout(&hunters(&["variants", "--show", path]));
+    assert!(
+        ["mammoth = 1", "mammoth = 2", "mammoth = 3"]
+            .iter()
+            .any(|m| shown.contains(m)),
+        "{shown}"
+    );
+    let o = hunters(&["simulate", "--games", "4", path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The confirmation's intervals cover: the mean total of 2020 with `greedy` measured on 200
+/// disjoint blocks of 40 deals, each block's 95 % interval, against the mean of all 8,000
+/// deals (whose own uncertainty is a tenth of a block's interval): between 91 % and 99 % of
+/// the blocks cover it (three standard errors of a 95 % rate over 200 blocks).
+#[test]
+fn the_confirmation_intervals_cover_as_often_as_they_say() {
+    let space = Space::parse("2020", &["deer=1..2".into()]).unwrap();
+    let goals = vec![Goal::parse("total=120").unwrap()];
+    let problem = Problem::new(space, goals, vec![BotKind::Greedy, BotKind::Greedy]).unwrap();
+    let variant = Variant::load("2020").unwrap();
+    let seed = confirmation_seed(77);
+    let mut table = Table::default();
+    let (blocks, size) = (200u64, 40u64);
+    let mut each: Vec<Clustered> = Vec::new();
+    let mut all = Clustered::default();
+    for b in 0..blocks {
+        let mut block = Clustered::default();
+        for d in b * size..(b + 1) * size {
+            let s = problem.samples(&mut table, &variant, &[], seed, d).unwrap();
+            block.merge(&s[0]);
+        }
+        all.merge(&block);
+        each.push(block);
+    }
+    let truth = problem.value(&problem.goals[0], &all);
+    let covered = each
+        .iter()
+        .filter(|b| {
+            let (_, low, high) = problem.interval(&problem.goals[0], b, CONFIDENCE);
+            low <= truth && truth <= high
+        })
+        .count();
+    assert!(
+        (182..=198).contains(&covered),
+        "{covered} of {blocks} blocks cover {truth}"
+    );
+}
+
+/// Bad input: exit 2, and the message says what to write instead.
+#[test]
+fn bad_input_is_refused_with_what_to_write_instead() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["--vary", "dear=0..3", "--target", "total=120"], "dear"),
+        (
+            &["--vary", "deer=4..2", "--target", "total=120"],
+            "deer=2..4",
+        ),
+        (
+            &["--vary", "deer=0..3", "--target", "fun=3"],
+            "the quantities are",
+        ),
+        (
+            &["--vary", "deer=0..3", "--target", "tiles=500"],
+            "give a target in that range",
+        ),
+        (
+            &["--vary", "deer=0..3", "--target", "first-player-edge=70"],
+            "give a target in that range",
+        ),
+        (
+            &["--vary", "deer=0..3", "--target", "total=x"],
+            "is not a number",
+        ),
+        (
+            &["--vary", "deer=0..3", "--target", "meadows-2002:forests=0"],
+            "the same quantity on both sides",
+        ),
+    ];
+    for (args, says) in cases {
+        let mut all = vec!["balance"];
+        all.extend_from_slice(args);
+        all.push("2020");
+        let o = hunters(&all);
+        assert_eq!(o.status.code(), Some(2), "{all:?}");
+        assert!(stderr(&o).contains(says), "{all:?}: {}", stderr(&o));
+    }
+    let o = hunters(&["balance", "--target", "total=120", "2020"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--vary"), "{}", stderr(&o));
+}
