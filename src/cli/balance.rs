@@ -417,16 +417,17 @@ fn text(
             .join(", ")
     ));
     let search_deals: u64 = search.history.iter().map(|(r, _)| r.deals).sum();
-    out.push_str(&format!(
+    out.push_str(&common::wrap(&format!(
         "Search: {} candidates tried in {} rounds, {} games on {} deals; confirmation on {} \
-         other deals; {:.0} s.\n\n",
+         other deals; {:.0} s.",
         search.candidates.len(),
         search.history.len(),
         search.played,
         search_deals,
         deals,
         seconds
-    ));
+    )));
+    out.push_str("\n\n");
     for g in &problem.goals {
         out.push_str(&format!(
             "Goal {}: {} at {} ± {}{}.\n",
