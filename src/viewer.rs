@@ -13,6 +13,10 @@ use crate::scout::Special;
 use crate::variant::Edition;
 use crate::{log, notation};
 
+pub mod template;
+
+use template::fill;
+
 /// What one step of the page shows: the move (none before the first), and the events from
 /// the draw before it to the last of its consequences.
 struct Step<'a> {
@@ -434,136 +438,16 @@ fn track(out: &mut String, steps: &[Step], players: usize) {
     out.push_str("</svg>\n");
 }
 
-const STYLE: &str = r#"
-* { box-sizing: border-box; }
-html, body { height: 100%; margin: 0; }
-body { font: 15px/1.4 system-ui, sans-serif; color: #222; background: #f4f1e8;
-       display: grid; grid-template-rows: auto 1fr; }
-header { padding: .45em 1em; background: #2b3a2e; color: #fff; }
-header h1 { font-size: 1.05em; margin: 0; font-weight: 600; }
-main { display: grid; grid-template-columns: minmax(0, 1fr) 460px; min-height: 0; }
-#board { min-width: 0; min-height: 0; padding: .5em; }
-#board svg { width: 100%; height: 100%; display: block; }
-aside { background: #fff; border-left: 1px solid #d8d4c6; overflow-y: auto; padding: .8em 1em; }
-nav { display: flex; gap: .35em; align-items: center; }
-nav button { font-size: 1.05em; min-width: 2.2em; padding: .2em .4em; border: 1px solid #aaa;
-             border-radius: 4px; background: #f7f7f7; cursor: pointer; }
-nav button:disabled { opacity: .4; cursor: default; }
-nav input { flex: 1; }
-h2 { font-size: 1.25em; margin: .5em 0 .2em; }
-h3 { font-size: .95em; margin: 1em 0 .3em; color: #444; border-bottom: 1px solid #e4e4e4; }
-.move { font-family: ui-monospace, monospace; font-size: .88em; background: #f2f2ec;
-        padding: .25em .45em; border-radius: 3px; margin: .3em 0; overflow-wrap: anywhere; }
-.events { list-style: none; padding: 0; margin: .3em 0; font-size: .92em; }
-.events li { padding: .2em 0; border-bottom: 1px dotted #ddd; }
-.events .score { background: #fbf6df; padding: .25em .35em; }
-.events .end { font-weight: 600; }
-.events .winner { font-weight: 600; color: #7a5c00; }
-.cat { text-transform: capitalize; font-weight: 600; }
-.breakdown { font-family: ui-monospace, monospace; font-size: .9em; }
-.where, .hint { color: #777; font-size: .85em; }
-.who { white-space: nowrap; }
-.who i { display: inline-block; width: .8em; height: .8em; border: 1px solid #333;
-         margin-right: .25em; vertical-align: -.05em; }
-table { border-collapse: collapse; width: 100%; font-size: .85em; }
-th, td { padding: .15em .25em; text-align: right; border-bottom: 1px solid #eee;
-         white-space: nowrap; }
-th { font-weight: 600; color: #555; }
-th:first-child, td:first-child { text-align: left; }
-td.total { font-weight: 700; }
-.supply { color: #666; font-size: .85em; }
-td small { color: #1a7f37; font-weight: 600; }
-#track { width: 100%; height: auto; cursor: pointer; }
-.off { display: none; }
-.left { opacity: .35; }
-.forest.open { fill: #2f7d32; }
-.river.open { stroke: #3f8fd8; }
-#now { pointer-events: none; }
-#script-error { background: #b00020; color: #fff; padding: .5em 1em; margin: 0; }
-"#;
-
-/// The script: shows step `k` of the board and the panel. Small on purpose; everything it
-/// shows is in the page already.
-const SCRIPT: &str = r#"
-window.onerror = function (m) {
-  var p = document.createElement('p');
-  p.id = 'script-error';
-  p.textContent = 'script error: ' + m;
-  document.body.prepend(p);
-};
-(function () {
-  var q = function (s) { return document.querySelector(s); };
-  var all = function (s) { return Array.prototype.slice.call(document.querySelectorAll(s)); };
-  var steps = all('.step'), n = steps.length - 1;
-  var tiles = all('#board g.tile'), pieces = all('#board [data-from]');
-  var closed = all('#board [data-closed]'), rows = all('#scores tbody tr');
-  var slider = q('#slider'), now = q('#now'), mark = q('#mark'), track = q('#track');
-  var segments = all('#track line[data-k]');
-  var k = 0;
-  function total(s) { return s.reduce(function (a, b) { return a + b; }, 0); }
-  function show(j) {
-    k = Math.max(0, Math.min(n, Math.round(+j) || 0));
-    steps.forEach(function (s, i) { s.hidden = i !== k; });
-    var laid = null;
-    tiles.forEach(function (t) {
-      var m = +t.dataset.move;
-      t.classList.toggle('off', m > k);
-      if (m === k && k > 0) laid = t;
-    });
-    pieces.forEach(function (p) {
-      var to = p.dataset.to === undefined ? Infinity : +p.dataset.to;
-      p.classList.toggle('off', +p.dataset.from > k || to < k);
-      p.classList.toggle('left', to === k);
-    });
-    closed.forEach(function (c) { c.classList.toggle('open', +c.dataset.closed > k); });
-    now.classList.toggle('off', !laid);
-    if (laid) now.setAttribute('transform', laid.getAttribute('transform'));
-    var sc = JSON.parse(steps[k].dataset.scores);
-    var before = k > 0 ? JSON.parse(steps[k - 1].dataset.scores) : sc;
-    var sup = JSON.parse(steps[k].dataset.supply);
-    rows.forEach(function (r, p) {
-      sc[p].forEach(function (v, c) { r.cells[c + 1].textContent = v; });
-      var gain = total(sc[p]) - total(before[p]);
-      r.cells[6].innerHTML = total(sc[p]) + (gain > 0 ? ' <small>+' + gain + '</small>' : '');
-      var m = sup[p][0], h = sup[p][1];
-      r.querySelector('.supply').textContent = m + (m === 1 ? ' meeple · ' : ' meeples · ') + h + (h === 1 ? ' hut' : ' huts');
-    });
-    var x = +track.dataset.x0 + k * +track.dataset.dx;
-    mark.setAttribute('x1', x);
-    mark.setAttribute('x2', x);
-    // The track up to the move shown: the rest of the game stays hidden.
-    segments.forEach(function (l) { l.classList.toggle('off', +l.dataset.k > k); });
-    slider.value = k;
-    q('#at').textContent = k === 0 ? 'Start (' + n + ' moves)' : 'Move ' + k + ' of ' + n;
-    q('#first').disabled = q('#prev').disabled = k === 0;
-    q('#next').disabled = q('#last').disabled = k === n;
-    try { history.replaceState(null, '', '#turn=' + k); } catch (e) { /* a file: page may refuse */ }
-  }
-  q('#first').onclick = function () { show(0); };
-  q('#prev').onclick = function () { show(k - 1); };
-  q('#next').onclick = function () { show(k + 1); };
-  q('#last').onclick = function () { show(n); };
-  slider.oninput = function () { show(slider.value); };
-  track.onclick = function (e) {
-    var r = track.getBoundingClientRect(), box = track.viewBox.baseVal;
-    var vx = (e.clientX - r.left) * box.width / r.width;
-    show((vx - +track.dataset.x0) / +track.dataset.dx);
-  };
-  document.addEventListener('keydown', function (e) {
-    if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) return;
-    var to = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: n }[e.key];
-    if (to === undefined) return;
-    e.preventDefault();
-    show(to);
-  });
-  function fromAddress() {
-    var m = /turn=(\d+)/.exec(location.hash);
-    show(m ? m[1] : document.body.dataset.open);
-  }
-  window.addEventListener('hashchange', fromAddress);
-  fromAddress();
-})();
-"#;
+/// The page around what the code below writes; its style and script are inlined into it.
+const PAGE: &str = include_str!("web/viewer.html");
+const STYLE: &str = include_str!("web/viewer.css");
+/// The script shows step `k` of the board and the panel: small on purpose, since everything
+/// it shows is in the page already. Its arithmetic and wording come first, in a file that
+/// node tests on its own.
+const SCRIPT: [&str; 2] = [
+    include_str!("web/viewer-lib.js"),
+    include_str!("web/viewer.js"),
+];
 
 /// The page of a game, opening on the board after `open_at` moves (the start when `None`).
 /// `names` are the players' names in seat order; `title` heads the page. A game in progress
@@ -576,43 +460,21 @@ pub fn html(game: &Game, names: &[String], title: &str, open_at: Option<usize>) 
     let open = open_at.map_or(0, |k| k.min(n));
     let supplies = supplies(game, &timeline, steps.len());
     let players = game.players();
-    let mut h = String::new();
-    let _ = write!(
-        h,
-        r#"<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>{STYLE}</style></head>
-<body data-open="{open}">
-<header><h1>Carcassonne: Hunters &amp; Gatherers — {title}</h1></header>
-<main>
-<div id="board">
-"#,
-        title = esc(title)
-    );
     // The board at its final extent, so that it does not move while one steps through it.
     let frame = Frame::of(game);
+    let mut board = String::new();
     let _ = writeln!(
-        h,
+        board,
         r#"<svg viewBox="0 0 {:.0} {:.0}" font-family="sans-serif" role="img" aria-label="The board">"#,
         frame.width, frame.height
     );
-    render::board(&mut h, game, &frame, Some(&timeline));
+    render::board(&mut board, game, &frame, Some(&timeline));
     let _ = writeln!(
-        h,
+        board,
         r##"<rect id="now" class="off" width="{S}" height="{S}" fill="none" stroke="#ff7a00" stroke-width="4"/>"##
     );
-    h.push_str("</svg>\n</div>\n<aside>\n");
-    let _ = writeln!(
-        h,
-        r#"<nav><button id="first" title="First (Home)" aria-label="first">|◀</button><button id="prev" title="Previous (Left)" aria-label="previous">◀</button><input id="slider" type="range" min="0" max="{n}" value="{open}" aria-label="move"><button id="next" title="Next (Right)" aria-label="next">▶</button><button id="last" title="Last (End)" aria-label="last">▶|</button></nav>"#
-    );
-    let _ = writeln!(
-        h,
-        r#"<h2 id="at">Move {open} of {n}</h2>
-<div id="steps">"#
-    );
+    board.push_str("</svg>\n");
+    let mut h = String::new();
     for (k, step) in steps.iter().enumerate() {
         let scores: Vec<String> = step
             .scores
@@ -665,47 +527,52 @@ pub fn html(game: &Game, names: &[String], title: &str, open_at: Option<usize>) 
         }
         h.push_str("</section>\n");
     }
-    h.push_str("</div>\n<h3>Scores</h3>\n<table id=\"scores\"><thead><tr><th>player</th>");
-    for c in Category::ALL {
-        let _ = write!(h, "<th>{}</th>", c.name());
-    }
-    h.push_str("<th>total</th></tr></thead><tbody>\n");
+    let categories: String = Category::ALL
+        .iter()
+        .map(|c| format!("<th>{}</th>", c.name()))
+        .collect();
+    let mut scores = String::new();
     for (p, (s, &(m, hut))) in steps[open].scores.iter().zip(&supplies[open]).enumerate() {
         // The supply under the name: what the player still has to lay.
         let _ = write!(
-            h,
+            scores,
             r#"<tr><td>{}<br><span class="supply">{}</span></td>"#,
             player(names, p),
             supply_text(m, hut)
         );
         for v in s {
-            let _ = write!(h, "<td>{v}</td>");
+            let _ = write!(scores, "<td>{v}</td>");
         }
         let _ = writeln!(
-            h,
+            scores,
             r#"<td class="total">{}</td></tr>"#,
             s.iter().sum::<u32>()
         );
     }
-    h.push_str("</tbody></table>\n<h3>Score track</h3>\n");
-    track(&mut h, &steps, players);
-    h.push_str(
-        r#"<p class="hint">Keys: ← → a move, Home and End the first and the last; a click on the track goes to that move. The address ends in <code>#turn=N</code> for move N.</p>
-<h3>Key</h3>
-"#,
-    );
+    let mut score_track = String::new();
+    track(&mut score_track, &steps, players);
     let mut key = String::new();
     let height = render::key(&mut key, 0.0);
-    let _ = writeln!(
-        h,
-        r#"<svg viewBox="0 0 330 {:.0}" width="330" font-family="sans-serif">{key}</svg>"#,
+    let key = format!(
+        "<svg viewBox=\"0 0 330 {:.0}\" width=\"330\" font-family=\"sans-serif\">{key}</svg>\n",
         height + 4.0
     );
-    let _ = write!(
-        h,
-        "</aside>\n</main>\n<script>{SCRIPT}</script>\n</body></html>\n"
-    );
-    h
+    fill(
+        PAGE,
+        &[
+            ("title", esc(title).as_str()),
+            ("style", STYLE),
+            ("open", &open.to_string()),
+            ("moves", &n.to_string()),
+            ("board", &board),
+            ("steps", &h),
+            ("categories", &categories),
+            ("scores", &scores),
+            ("track", &score_track),
+            ("key", &key),
+            ("script", &SCRIPT.concat()),
+        ],
+    )
 }
 
 #[cfg(test)]

@@ -33,6 +33,8 @@ mod compare;
 mod coverage;
 #[path = "digests.rs"]
 mod digests;
+#[path = "docs.rs"]
+mod docs;
 #[path = "features.rs"]
 mod features;
 #[path = "fidelity.rs"]

@@ -1,5 +1,25 @@
-//! What the HTML pages share (`simulate --report`, `ladder --report`): escaping, the colours
-//! of the variants, round steps for the axes.
+//! What the HTML reports share (`simulate --report`, `simulate --levels --report`, `ladder
+//! --report`): the page around them and its style, escaping, the colours of the variants,
+//! round steps for the axes.
+
+use hunters::viewer::template::fill;
+
+const REPORT: &str = include_str!("../web/report.html");
+const REPORT_STYLE: &str = include_str!("../web/report.css");
+
+/// A report's page: `title` (escaped already), the report's own `style` after the style the
+/// reports share, and its `body`. No script and nothing from elsewhere: the file opens the
+/// same on a machine without a network.
+pub(super) fn report(title: &str, style: &str, body: &str) -> String {
+    fill(
+        REPORT,
+        &[
+            ("title", title),
+            ("style", &format!("{REPORT_STYLE}{style}")),
+            ("body", body),
+        ],
+    )
+}
 
 /// Colours of the variants, in order (distinct for the colour-blind as far as five go).
 const COLOURS: [&str; 6] = [

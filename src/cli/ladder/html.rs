@@ -8,23 +8,9 @@ use std::fmt::Write;
 use hunters::ladder::{Bound, Estimate};
 
 use super::{ByVariant, Output};
-use crate::cli::page::{colour, esc, nice_step};
+use crate::cli::page::{colour, esc, nice_step, report};
 
-const STYLE: &str = r#"<style>
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em;
-       color: #222; background: #fff; }
-h1 { font-size: 1.6em; margin-bottom: .2em; }
-h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ccc; }
-h3 { font-size: 1.05em; margin-top: 1.5em; }
-table { border-collapse: collapse; margin: .6em 0; font-size: .9em; }
-th, td { padding: .25em .6em; border-bottom: 1px solid #e4e4e4; text-align: right; }
-td { white-space: nowrap; }
-th:first-child, td:first-child { text-align: left; }
-th { background: #f4f4f4; }
-.note { color: #555; font-size: .9em; }
-.swatch { display: inline-block; width: .9em; height: .9em; margin-right: .3em;
-          vertical-align: -0.1em; }
-</style>"#;
+const STYLE: &str = include_str!("../../web/ladder.css");
 
 /// The page.
 pub(super) fn html(out: &Output) -> String {
@@ -32,15 +18,9 @@ pub(super) fn html(out: &Output) -> String {
     let variants: Vec<&str> = out.variants.iter().map(|v| v.variant.as_str()).collect();
     let _ = write!(
         h,
-        r#"<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>hunters ladder: {title}</title>
-{STYLE}</head><body>
-<h1>Carcassonne: Hunters &amp; Gatherers — depth, luck and strategies</h1>
+        r#"<h1>Carcassonne: Hunters &amp; Gatherers — depth, luck and strategies</h1>
 <p class="note">{variants} · ladder {bots} · <strong>{deals} distinct deals</strong> per variant ({games} games of each pair, seats swapped), seed {seed}; 95 % intervals over deals; hunters {version}.</p>
 "#,
-        title = esc(&variants.join(", ")),
         variants = esc(&variants.join(", ")),
         bots = esc(&out.bots.join(" → ")),
         deals = out.deals,
@@ -100,8 +80,8 @@ pub(super) fn html(out: &Output) -> String {
         }
         h.push_str("</ul>\n");
     }
-    h.push_str("</body></html>\n");
-    h
+    let title = format!("hunters ladder: {}", esc(&variants.join(", ")));
+    report(&title, STYLE, &h)
 }
 
 fn legend(h: &mut String, variants: &[&str]) {

@@ -9,7 +9,7 @@ use hunters::measures::{CATEGORIES, MEASURES, Shown};
 use hunters::summary::{Estimate, Interval, Simultaneous, Summary};
 
 use super::report_data::Report;
-use crate::cli::page::{colour, esc, nice_step};
+use crate::cli::page::{self, colour, esc, nice_step};
 
 /// The page. `boards` holds one sample board per variant (an SVG picture each).
 pub fn html(r: &Report, boards: &[(String, String)]) -> String {
@@ -18,45 +18,14 @@ pub fn html(r: &Report, boards: &[(String, String)]) -> String {
     let (games, deals) = r.games_and_deals();
     let _ = write!(
         h,
-        r#"<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>hunters: {variants}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em;
-       color: #222; background: #fff; }}
-h1 {{ font-size: 1.6em; margin-bottom: .2em; }}
-h2 {{ font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ccc; }}
-table {{ border-collapse: collapse; margin: .6em 0; font-size: .9em; }}
-th, td {{ padding: .25em .6em; border-bottom: 1px solid #e4e4e4; text-align: right; }}
-td {{ white-space: nowrap; }}
-th:first-child, td:first-child {{ text-align: left; }}
-th {{ background: #f4f4f4; }}
-.note {{ color: #555; font-size: .9em; }}
-.swatch {{ display: inline-block; width: .9em; height: .9em; margin-right: .3em;
-          vertical-align: -0.1em; }}
-.boards {{ display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr));
-           gap: 1em; }}
-.boards svg {{ width: 100%; height: auto; border: 1px solid #ddd; }}
-figure {{ margin: 0; }}
-figcaption {{ font-size: .9em; color: #444; }}
-</style></head><body>
-<h1>Carcassonne: Hunters &amp; Gatherers — {variants}</h1>
+        r#"<h1>Carcassonne: Hunters &amp; Gatherers — {variants}</h1>
 <p class="note">{games} games per variant from <strong>{deals} distinct deals</strong>, seed {seed}, seats: {bots}{rotated}; hunters {version}.
 Every figure on this page rests on those {deals} deals: games that share a deal (its tiles) count
 once in every interval, and the players of a game are not counted as independent. Intervals
 are 95 %{paired}. Every number here is in the run's JSON (<code>--json</code>).</p>
 <p class="note">{comparisons}</p>
 "#,
-        variants = esc(&if c.sweep.is_empty() {
-            c.variants.join(", ")
-        } else {
-            format!(
-                "{}, sweeping {}",
-                c.variants.first().map_or("", String::as_str),
-                c.sweep.join(" and ")
-            )
-        }),
+        variants = esc(&variants(r)),
         seed = c.seed,
         bots = esc(&c.bots.join(", ")),
         rotated = if c.rotations > 1 {
@@ -129,8 +98,22 @@ are 95 %{paired}. Every number here is in the run's JSON (<code>--json</code>).<
         }
         h.push_str("</div>\n");
     }
-    h.push_str("</body></html>\n");
-    h
+    let title = esc(&format!("hunters: {}", variants(r)));
+    page::report(&title, include_str!("../../web/simulate.css"), &h)
+}
+
+/// The variants the report compares, or the one it sweeps and how.
+fn variants(r: &Report) -> String {
+    let c = &r.config;
+    if c.sweep.is_empty() {
+        c.variants.join(", ")
+    } else {
+        format!(
+            "{}, sweeping {}",
+            c.variants.first().map_or("", String::as_str),
+            c.sweep.join(" and ")
+        )
+    }
 }
 
 /// How many comparisons the page makes, and what that means for the chance of a miss (HTML).

@@ -8,29 +8,9 @@ use std::fmt::Write;
 use hunters::levels::{AnswerSummary, Unit, Verdict};
 
 use super::{Run, cell, legend, step_cell, verdict_cell};
-use crate::cli::page::{esc, nice_step};
+use crate::cli::page::{esc, nice_step, report};
 
-const STYLE: &str = r#"<style>
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em;
-       color: #222; background: #fff; }
-h1 { font-size: 1.6em; margin-bottom: .2em; }
-h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ccc; }
-table { border-collapse: collapse; margin: .6em 0; font-size: .9em; }
-th, td { padding: .25em .6em; border-bottom: 1px solid #e4e4e4; text-align: right; }
-td { white-space: nowrap; }
-th:first-child, td:first-child { text-align: left; }
-th { background: #f4f4f4; }
-td.settled, td.moving, td.unknown { white-space: normal; text-align: left; min-width: 9em; }
-.wide { overflow-x: auto; }
-.note { color: #555; font-size: .9em; }
-.settled { color: #007a4d; font-weight: 600; }
-.moving { color: #b34700; font-weight: 600; }
-.unknown { color: #666; font-weight: 600; }
-.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(330px, 1fr));
-          gap: 1.2em; }
-figure { margin: 0; }
-figcaption { font-size: .9em; color: #333; }
-</style>"#;
+const STYLE: &str = include_str!("../../../web/levels.css");
 
 /// The colour and class of a verdict.
 fn look(v: Verdict) -> (&'static str, &'static str) {
@@ -49,12 +29,7 @@ pub fn page(run: &Run) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
-        r#"<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>hunters: answers by level of play, {variants}</title>
-{STYLE}</head><body>
-<h1>Carcassonne: Hunters &amp; Gatherers — answers by level of play</h1>
+        r#"<h1>Carcassonne: Hunters &amp; Gatherers — answers by level of play</h1>
 <p class="note">{variants} · levels {levels_list} (weakest first; at each level that bot holds every seat) · {players} seats · <strong>{deals} distinct deals</strong>, the same at every level{shard}, seed {seed}; hunters {version}.
 Every figure rests on those {deals} deals, with its 95 % interval over them. The last step is {top} − {second}, deal by deal, so its interval is over deals too: what the tiles of a deal do to both levels alike cancels.</p>
 <p class="note">Paired differences (A − B) are in points per player and game; the first player's edge in percentage points of wins (seat 1's share minus an even share); a win rate in percent of the games that the bot forgoing a class ({without}) wins against itself, the seats rotated (a shared best total counting half; an even share is one over the seats), its margin in points per game. An answer is <span class="settled">settled at the top</span> when the last step holds 0 within ± {tp} points or ± {tpp} percentage points, <span class="moving">still moving</span> when the step leaves out 0, and <span class="unknown">not yet known</span> when it holds 0 but is wider.</p>
@@ -112,8 +87,12 @@ Every figure rests on those {deals} deals, with its 95 % interval over them. The
     for a in &run.answers {
         chart(&mut h, a, levels);
     }
-    h.push_str("</div>\n</body></html>\n");
-    h
+    h.push_str("</div>\n");
+    let title = format!(
+        "hunters: answers by level of play, {}",
+        esc(&c.variants.join(", "))
+    );
+    report(&title, STYLE, &h)
 }
 
 /// One answer's chart: a dot and an interval bar per level, on a y axis that holds 0.
