@@ -172,12 +172,13 @@ fn the_example_check_refuses_what_the_binary_does_not_know() {
 }
 
 /// The commands whose `--help` docs/commands.md shows, in its order.
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 12] = [
     "play",
     "verify",
     "diff",
     "simulate",
     "ladder",
+    "balance",
     "serve",
     "render",
     "record",
