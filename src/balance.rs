@@ -488,7 +488,9 @@ impl Problem {
 
     /// Games the reference variants play per deal (shared by every candidate).
     pub fn reference_games_per_deal(&self) -> u64 {
-        Plan::new(&self.bots, true).rotations() as u64 * self.references.len() as u64
+        let rotations = Plan::new(&self.bots, true).rotations() as u64;
+        let worth = self.worth_classes().len() as u64 * self.bots.len() as u64;
+        (rotations + worth) * self.references.len() as u64
     }
 
     /// The classes whose worth some goal measures, each once.
@@ -504,36 +506,18 @@ impl Problem {
         out
     }
 
-    /// The reference variants' games of one deal, which every candidate's samples of that
-    /// deal are taken against.
-    pub fn reference_games(
-        &self,
-        table: &mut Table,
-        references: &[Variant],
-        seed: u64,
-        deal: u64,
-    ) -> Result<Vec<Vec<Outcome>>, BotError> {
-        let plan = Plan::new(&self.bots, true);
-        table.tally_deal(references, &plan, seed, deal)
-    }
-
-    /// One deal of `variant`: each goal's sums (one deal's [`Clustered`], in the quantity's
-    /// raw unit), given the reference variants' games of the same deal.
-    pub fn samples(
+    /// One deal of `variant`, whatever the goals measure on it: the bots' games, and for each
+    /// class whose worth a goal measures, the first bot forgoing it against itself.
+    fn deal(
         &self,
         table: &mut Table,
         variant: &Variant,
-        references: &[Vec<Outcome>],
         seed: u64,
         deal: u64,
-    ) -> Result<Vec<Clustered>, BotError> {
+    ) -> Result<Played, BotError> {
         let plan = Plan::new(&self.bots, true);
         let games = table.tally_deal(std::slice::from_ref(variant), &plan, seed, deal)?;
-        let own = one_deal(&self.bots, &games[0]);
-        let refs: Vec<Tally> = references
-            .iter()
-            .map(|games| one_deal(&self.bots, games))
-            .collect();
+        let tally = one_deal(&self.bots, &games[0]);
         let mut worth: Vec<(Class, Clustered)> = Vec::new();
         for class in self.worth_classes() {
             let restricted = BotKind::Restricted {
@@ -551,26 +535,40 @@ impl Problem {
             c.add_deal(-m.sum, m.n);
             worth.push((class, c));
         }
+        Ok(Played { tally, worth })
+    }
+
+    /// The reference variants' deal, which every candidate's samples of that deal are taken
+    /// against: played once a deal, whatever the candidates.
+    pub fn reference_games(
+        &self,
+        table: &mut Table,
+        references: &[Variant],
+        seed: u64,
+        deal: u64,
+    ) -> Result<Vec<Played>, BotError> {
+        references
+            .iter()
+            .map(|r| self.deal(table, r, seed, deal))
+            .collect()
+    }
+
+    /// One deal of `variant`: each goal's sums (one deal's [`Clustered`], in the quantity's
+    /// raw unit), given the reference variants' play of the same deal.
+    pub fn samples(
+        &self,
+        table: &mut Table,
+        variant: &Variant,
+        references: &[Played],
+        seed: u64,
+        deal: u64,
+    ) -> Result<Vec<Clustered>, BotError> {
+        let own = self.deal(table, variant, seed, deal)?;
         Ok(self
             .goals
             .iter()
             .map(|g| {
-                let raw = |t: &Tally| -> Clustered {
-                    match &g.quantity {
-                        Quantity::Points(c) => t.categories[*c],
-                        Quantity::Measure(m) => *t.measure(*m),
-                        Quantity::FirstPlayerEdge => t.win_sixtieths[0],
-                        Quantity::Worth(_) => Clustered::default(),
-                    }
-                };
-                let mine = match &g.quantity {
-                    Quantity::Worth(c) => worth
-                        .iter()
-                        .find(|(k, _)| k == c)
-                        .map(|(_, s)| *s)
-                        .unwrap_or_default(),
-                    _ => raw(&own),
-                };
+                let mine = own.sums(&g.quantity);
                 match &g.minus {
                     None => mine,
                     Some(r) => {
@@ -579,7 +577,7 @@ impl Problem {
                             .iter()
                             .position(|x| x == r)
                             .expect("every subtracted variant is a reference");
-                        let theirs = raw(&refs[i]);
+                        let theirs = references[i].sums(&g.quantity);
                         let mut d = Clustered::default();
                         d.add_deal(mine.sum - theirs.sum, mine.n);
                         d
@@ -626,6 +624,31 @@ impl Problem {
             .zip(sums)
             .map(|(g, s)| g.cost(self.value(g, s)))
             .sum()
+    }
+}
+
+/// One variant's play of one deal: the bots' games as `simulate` tallies them, and what each
+/// class a goal values is worth.
+#[derive(Clone, Debug)]
+pub struct Played {
+    tally: Tally,
+    worth: Vec<(Class, Clustered)>,
+}
+
+impl Played {
+    /// A quantity's sums on this deal.
+    fn sums(&self, q: &Quantity) -> Clustered {
+        match q {
+            Quantity::Points(c) => self.tally.categories[*c],
+            Quantity::Measure(m) => *self.tally.measure(*m),
+            Quantity::FirstPlayerEdge => self.tally.win_sixtieths[0],
+            Quantity::Worth(c) => self
+                .worth
+                .iter()
+                .find(|(k, _)| k == c)
+                .map(|(_, s)| *s)
+                .unwrap_or_default(),
+        }
     }
 }
 
@@ -1041,6 +1064,9 @@ mod tests {
         assert_eq!(g.quantity, Quantity::FirstPlayerEdge);
         let g = Goal::parse("worth(no-hunters)=8").unwrap();
         assert_eq!(g.quantity, Quantity::Worth(Class::Hunters));
+        let g = Goal::parse("worth(no-hunters)-2002:worth(no-hunters)=0").unwrap();
+        assert_eq!(g.quantity, Quantity::Worth(Class::Hunters));
+        assert_eq!(g.minus.as_deref(), Some("2002"));
         let g = Goal::parse("tiles=70").unwrap();
         assert_eq!(g.quantity, Quantity::Measure(Measure::Tiles));
         assert_eq!(g.to_owned().quantity.to_string(), "tiles");

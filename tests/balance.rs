@@ -96,7 +96,7 @@ fn the_same_seed_gives_the_same_answer_at_any_number_of_threads() {
             "--vary",
             "deer=1..3,mammoth=2..4",
             "--target",
-            "meadows-2002:meadows=0,first-player-edge=0*0.5",
+            "meadows-2002:meadows=0,first-player-edge=0*0.5,worth(no-hunters)-2002:worth(no-hunters)=0*0.1",
             "--budget",
             "600",
             "--confirm",
