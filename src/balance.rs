@@ -819,20 +819,53 @@ impl Search {
             cand.objective = obj;
             cand.rounds = self.round;
         }
+        let pooled = self.pooled(&round.candidates);
         let mut ranked = round.candidates.clone();
-        let cands = &self.candidates;
-        ranked.sort_by(|&a, &b| {
-            cands[a]
-                .objective
-                .total_cmp(&cands[b].objective)
-                .then(a.cmp(&b))
-        });
+        ranked.sort_by(|&a, &b| pooled[&a].total_cmp(&pooled[&b]).then(a.cmp(&b)));
         self.history.push((round.clone(), ranked.clone()));
         ranked.truncate(ranked.len().div_ceil(2));
         self.alive = ranked;
         if self.alive.len() == 1 {
             self.refine();
         }
+    }
+
+    /// The objective by which a round ranks `entrants`, each goal's value pooled as NTBEA's
+    /// tuples pool it: the mean of the candidate's own value and, for each key, the mean value
+    /// of the entrants that share its value of that key. Where the keys act on a goal each on
+    /// its own (more deer, more meadow points, whatever the mammoth), a value shared by many
+    /// candidates is measured on many more deals than one candidate is, so a noisy goal still
+    /// orders the candidates; the candidate's own value keeps what the keys do together. With
+    /// one key, or fewer than eight entrants (the last rounds), each candidate's own value.
+    fn pooled(&self, entrants: &[usize]) -> std::collections::HashMap<usize, f64> {
+        let problem = &self.problem;
+        let keys = problem.space.keys.len();
+        let own = |c: usize, g: usize| problem.value(&problem.goals[g], &self.candidates[c].sums[g]);
+        let mut out = std::collections::HashMap::new();
+        if keys < 2 || entrants.len() < 8 {
+            for &c in entrants {
+                out.insert(c, self.candidates[c].objective);
+            }
+            return out;
+        }
+        for &c in entrants {
+            let point = &self.candidates[c].point;
+            let mut objective = 0.0;
+            for (g, goal) in problem.goals.iter().enumerate() {
+                let mut sum = own(c, g);
+                for (k, &v) in point.iter().enumerate() {
+                    let sharing: Vec<f64> = entrants
+                        .iter()
+                        .filter(|&&o| self.candidates[o].point[k] == v)
+                        .map(|&o| own(o, g))
+                        .collect();
+                    sum += sharing.iter().sum::<f64>() / sharing.len() as f64;
+                }
+                objective += goal.cost(sum / (keys + 1) as f64);
+            }
+            out.insert(c, objective);
+        }
+        out
     }
 
     /// After a race: the winner's neighbours (each number one step either way) race it on
