@@ -391,6 +391,7 @@ fn set_search(params: &mut Params, key: &str, value: &str, kv: &str) -> Result<b
         "judge_bare" => params.judge_bare = int()? != 0,
         "widen" => params.widen = int()? as u32,
         "deepen" => params.deepen = int()? as u32,
+        "rounds_per_doubling" => params.rounds_per_doubling = int()? as u32,
         "leave" => params.leave = int()?,
         "branch" => params.branch = int()? as u32,
         "placements_kept" => params.placements_kept = int()? as usize,

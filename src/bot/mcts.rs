@@ -145,6 +145,11 @@ pub struct Params {
     /// How fast the playouts lengthen with the budget, in thousandths of the exponent:
     /// [`Params::rounds_for`].
     pub deepen: u32,
+    /// Rounds added to the playouts for each doubling of the budget past the default (taken
+    /// away for each halving below it), in thousandths; used instead of [`Params::deepen`]
+    /// when not 0: a longer look ahead is what a bigger budget buys (docs/strength.md), and
+    /// a round a doubling keeps buying it.
+    pub rounds_per_doubling: u32,
     /// [`Policy::Greedy`] and [`Policy::Evaluation`]'s shortlist: the share (thousandths) of
     /// the points of every forest or river a placement leaves one side from completion and
     /// held by nobody that counts against it — what the next player may complete and claim.
@@ -195,6 +200,7 @@ impl Params {
         judge_bare: false,
         widen: 0,
         deepen: 500,
+        rounds_per_doubling: 0,
         leave: 0,
         branch: 0,
     };
@@ -212,9 +218,14 @@ impl Params {
     /// Rounds of playout for a budget of playouts: [`Params::rounds`] at the default budget,
     /// more as the budget grows (a longer playout sees further but varies more, which more
     /// playouts average out) — by the budget's ratio to the default to the power
-    /// [`Params::deepen`] (a half for `mcts-v1` and `mcts-v2`) — never less than one.
+    /// [`Params::deepen`] (a half for `mcts-v1` and `mcts-v2`), or by
+    /// [`Params::rounds_per_doubling`] a doubling — never less than one.
     pub fn rounds_for(&self, playouts: u32) -> usize {
         let ratio = f64::from(playouts) / f64::from(DEFAULT_PLAYOUTS);
+        if self.rounds_per_doubling > 0 {
+            let more = f64::from(self.rounds_per_doubling) / 1000.0 * ratio.log2();
+            return ((self.rounds as f64 + more).round() as usize).max(1);
+        }
         let growth = if self.deepen == 500 {
             // The yardsticks' own arithmetic, bit for bit.
             ratio.sqrt()
@@ -1179,6 +1190,32 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked} moves leave something");
+    }
+
+    /// A round a doubling: 2 rounds at 250 playouts, 4 at the default 1,000, 6 at 4,000; the
+    /// candidates double with the budget too (`widen` 1000: 3 × 2 at 250, 4 × 3 at 500,
+    /// 6 × 4 at 1,000); the yardsticks keep the square root.
+    #[test]
+    fn a_schedule_buys_a_round_and_twice_the_candidates_a_doubling() {
+        let p = Params {
+            rounds: 4,
+            rounds_per_doubling: 1000,
+            widen: 1000,
+            placements_kept: 6,
+            pieces_kept: 4,
+            ..Params::SECOND
+        };
+        let rounds: Vec<usize> = [250, 500, 1000, 2000, 4000]
+            .iter()
+            .map(|&n| p.rounds_for(n))
+            .collect();
+        assert_eq!(rounds, [2, 3, 4, 5, 6]);
+        assert_eq!(p.kept_for(250), (3, 2));
+        assert_eq!(p.kept_for(500), (4, 3));
+        assert_eq!(p.kept_for(1000), (6, 4));
+        assert_eq!(p.rounds_for(1), 1);
+        assert_eq!(Params::SECOND.rounds_for(4000), 4);
+        assert_eq!(Params::SECOND.rounds_for(500), 1);
     }
 
     /// The tree of replies remembers only moves that are legal wherever its keys lead (its
