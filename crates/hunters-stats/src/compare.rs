@@ -8,12 +8,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bot::{Bot, BotError, BotKind, Clock, play_out_timed};
-use crate::feature::MAX_PLAYERS;
-use crate::game::{Category, Game};
 use crate::measures::{ByMeasure, MEASURES, Measure};
 use crate::statistics::{Clustered, Histogram};
-use crate::variant::Variant;
+use hunters_bots::{Bot, BotError, BotKind, Clock, play_out_timed};
+use hunters_engine::feature::MAX_PLAYERS;
+use hunters_engine::game::{Category, Game};
+use hunters_engine::variant::Variant;
 
 /// The seed of game `index` of a run with master seed `seed`: the same for every variant, so
 /// games are paired across variants.

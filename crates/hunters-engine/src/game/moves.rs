@@ -130,7 +130,10 @@ impl Game {
     /// Move `pick(n)` of the `n` legal moves of the player to move, in the order of
     /// [`Game::legal_moves`], written out alone: a bot that draws one move at random needs no
     /// list. `buf` holds the buffers, kept between calls. `None` once the game is over.
-    pub(crate) fn pick_move(
+    ///
+    /// Public for the bots' crate: the random bot and the search's playouts draw their moves
+    /// with it, as fast as the engine can count them.
+    pub fn pick_move(
         &self,
         buf: &mut MovePicker,
         pick: impl FnOnce(usize) -> usize,
@@ -170,7 +173,9 @@ impl Game {
     /// order of [`Game::legal_moves`]: the refusal, if allowed, and the drawn tile at each
     /// placement; before a Scout player draws, the draw alone. What a playout that only lays
     /// tiles plays, without working out free zones. `None` once the game is over.
-    pub(crate) fn pick_bare_move(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
+    ///
+    /// Public for the bots' crate: the search's playouts lay their tiles with it.
+    pub fn pick_bare_move(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
         let turn = self.state.turn?;
         match turn.tile {
             Some(drawn) => self.pick_placement(turn, drawn, pick),
@@ -767,8 +772,11 @@ fn rotations(rots: u8) -> impl Iterator<Item = u8> {
 
 /// Buffers for drawing one legal move without listing them all, kept by a bot from one
 /// decision to the next.
+///
+/// Public for the bots' crate, which keeps one for [`Game::pick_move`]; what the buffers hold
+/// is the engine's business, so none of it is public.
 #[derive(Default)]
-pub(crate) struct MovePicker {
+pub struct MovePicker {
     /// The frontier squares where the tile fits, with its rotations there.
     fitting: Fitting,
     /// How many moves each placement gives, in order, with [`LOOKED`] set where its square
@@ -846,8 +854,8 @@ impl MoveGroup {
 #[cfg(test)]
 mod tests {
     use crate::Variant;
-    use crate::bot::BotKind;
     use crate::game::{Game, Move};
+    use crate::rng::{below, stream};
 
     /// Calls `f` with every position of random games of every built-in variant (turns with
     /// and without pieces, shamans, Scout choices and refusals) and its legal moves.
@@ -856,12 +864,14 @@ mod tests {
             let v = Variant::load(variant).unwrap();
             for seed in 0..6 {
                 let mut game = Game::seeded(&v, 2 + seed as usize % 4, seed);
-                let mut bot = BotKind::Random.make(seed, 0);
+                // The random bot's choices (hunters-bots stands above the engine): seat 0's
+                // stream, one draw among the listed moves.
+                let mut rng = stream(seed, "bot 0");
                 let mut list = Vec::<Move>::new();
                 while game.turn().is_some() {
                     game.legal_moves(&mut list);
                     f(&game, &list, &format!("{variant} seed {seed}"));
-                    let mv = bot.choose(&game, &list).unwrap();
+                    let mv = list[below(&mut rng, list.len())];
                     game.play_unchecked(mv);
                 }
             }

@@ -93,7 +93,10 @@ impl Game {
     /// Whether the next regular tile fits on the board as it is: after a turn that scores
     /// nothing, the game then goes on with it. (A bot's full trial of a move draws that tile
     /// too; this tells the same without the draw.)
-    pub(crate) fn next_regular_fits(&self) -> bool {
+    ///
+    /// Public for the bots' crate: the greedy bot, having laid a tile in a trial, asks it
+    /// whether the game goes on with the next tile.
+    pub fn next_regular_fits(&self) -> bool {
         self.regular
             .get(self.state.next_regular)
             .is_some_and(|&t| self.board.can_place(&self.set.tiles[t]))
@@ -103,7 +106,10 @@ impl Game {
     /// in sorted order (as a bot's copy holds them, [`Game::sort_unseen`]): what a bot may
     /// know without knowing their real order. A tile laid at a square that is neither one of
     /// them nor next to one leaves them as they are, so the next tile still fits after it.
-    pub(crate) fn next_regular_squares(&self, out: &mut Vec<crate::board::Pos>) {
+    ///
+    /// Public for the bots' crate: the greedy bot works them out once per decision instead
+    /// of laying the tile at every placement it weighs.
+    pub fn next_regular_squares(&self, out: &mut Vec<crate::board::Pos>) {
         out.clear();
         let next = self.state.next_regular;
         let unseen = &self.regular[next.min(self.regular_dealt)..self.regular_dealt];

@@ -43,15 +43,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bot::{BotError, BotKind, Class, play_out};
 use crate::compare::deal_seed;
-use crate::game::Game;
-use crate::rng::{Stream, below, stream};
 use crate::statistics::{
     CONFIDENCE, Clustered, all_succeeded_bound, all_succeeded_draw, bootstrap_interval, elo,
     t_quantile,
 };
-use crate::variant::Variant;
+use hunters_bots::{BotError, BotKind, Class, play_out};
+use hunters_engine::game::Game;
+use hunters_engine::rng::{Stream, below, stream};
+use hunters_engine::variant::Variant;
 
 /// Bootstrap samples behind every interval of the ratings, the depth and the luck.
 pub const BOOTSTRAP: usize = 1000;

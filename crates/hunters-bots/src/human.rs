@@ -7,9 +7,9 @@
 
 use std::io::{BufRead, Write};
 
-use crate::game::{Event, Game, Move};
-use crate::notation::{move_text, read_move};
-use crate::render;
+use hunters_engine::game::{Event, Game, Move};
+use hunters_engine::notation::{move_text, read_move};
+use hunters_engine::render;
 
 use super::Bot;
 
@@ -176,9 +176,9 @@ impl HumanBot {
                     let names: Vec<String> = (0..game.players())
                         .map(|p| format!("player {}", p + 1))
                         .collect();
-                    let said = match crate::tell::square_named(&look[4..]) {
+                    let said = match hunters_engine::tell::square_named(&look[4..]) {
                         None => "Look at which square? e.g. `look 1,0`.\n".to_string(),
-                        Some(pos) => crate::tell::square(game, pos, &names)
+                        Some(pos) => hunters_engine::tell::square(game, pos, &names)
                             .unwrap_or_else(|| format!("No tile lies on {},{}.\n", pos.x, pos.y)),
                     };
                     self.say(&said)?;
@@ -275,7 +275,7 @@ pub fn play_with_people(
             .iter()
             .take_while(|e| !matches!(e, Event::End))
             .filter(|e| !matches!(e, Event::Draw { .. } | Event::Deal { .. }))
-            .map(|e| format!("  {}\n", crate::tell::event(game, e, &names)))
+            .map(|e| format!("  {}\n", hunters_engine::tell::event(game, e, &names)))
             .collect();
         let _ = person.say(&told.concat());
         after_move(game);
@@ -284,7 +284,7 @@ pub fn play_with_people(
         bot.game_over(game);
     }
     let mut end = String::from("\nFinal scoring, feature by feature:\n");
-    for line in crate::tell::final_scoring(game, &names) {
+    for line in hunters_engine::tell::final_scoring(game, &names) {
         end.push_str(&format!("  {line}\n"));
     }
     let _ = person.say(&end);

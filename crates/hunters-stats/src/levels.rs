@@ -25,13 +25,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bot::{BotKind, Class};
 use crate::compare::{Outcome, Tally};
 use crate::measures::CATEGORIES;
 use crate::statistics::{CONFIDENCE, Clustered};
 use crate::summary::{
     HALF_POINTS, Interval, deals_needed, estimate, first_player_edge, rate, round,
 };
+use hunters_bots::{BotKind, Class};
 
 /// How narrow the step between the two highest levels must be for an answer in points to be
 /// settled: its interval's half-width at most this, in points (per player and game for a

@@ -9,15 +9,15 @@
 //! calls for a bonus tile) and stop exactly where it needs another tile from the table.
 //!
 //! ```
-//! use hunters::Variant;
-//! use hunters::record::{Need, Recording};
+//! use hunters_engine::Variant;
+//! use hunters_engine::record::{Need, Recording};
 //!
 //! let variant = Variant::load("2020").unwrap();
 //! let mut table = Recording::new(&variant, 2);
 //! assert_eq!(table.need(), Need::Draw { player: 0, bonus: false });
 //! let drawn = table.game().tiles().tile("19").unwrap().0;
 //! table.draw(drawn).unwrap();
-//! let mv = hunters::notation::read_move(table.game(), "-1,0 r0").unwrap();
+//! let mv = hunters_engine::notation::read_move(table.game(), "-1,0 r0").unwrap();
 //! table.play(mv).unwrap();
 //! assert_eq!(table.need(), Need::Draw { player: 1, bonus: false });
 //! ```

@@ -4,9 +4,9 @@
 //! takes them out of the legal moves before its bot chooses, so a program bot (`exec:`)
 //! never sees them in its `choose` message either.
 
-use crate::game::{Game, Move, Play};
-use crate::rng::Stream;
-use crate::tile::Piece;
+use hunters_engine::game::{Game, Move, Play};
+use hunters_engine::rng::Stream;
+use hunters_engine::tile::Piece;
 
 use super::Bot;
 

@@ -25,7 +25,7 @@ mod free;
 mod menhir;
 pub use menhir::acts_when_laid;
 mod moves;
-pub(crate) use moves::MovePicker;
+pub use moves::MovePicker;
 mod scoring;
 mod scout;
 mod trial;

@@ -32,15 +32,15 @@
 //! Points are counted in thousandths so that the comparison is exact integer arithmetic on
 //! every machine.
 
-use crate::board::{Placement, Pos};
-use crate::feature::PieceAt;
-use crate::feature::{ForestInfo, MeadowInfo, Preview, RiverInfo, SystemInfo};
-use crate::feature::{MAX_PLAYERS, ZoneId};
-use crate::game::{Game, Move, OnBoard, Play, acts_when_laid, majority};
-use crate::rng::{Stream, below};
-use crate::ruleset::{Points, Ruleset};
-use crate::scout::Special;
-use crate::tile::{MeadowSpecial, Piece, ZoneKind, ZoneRef};
+use hunters_engine::board::{Placement, Pos};
+use hunters_engine::feature::PieceAt;
+use hunters_engine::feature::{ForestInfo, MeadowInfo, Preview, RiverInfo, SystemInfo};
+use hunters_engine::feature::{MAX_PLAYERS, ZoneId};
+use hunters_engine::game::{Game, Move, OnBoard, Play, acts_when_laid, majority};
+use hunters_engine::rng::{Stream, below};
+use hunters_engine::ruleset::{Points, Ruleset};
+use hunters_engine::scout::Special;
+use hunters_engine::tile::{MeadowSpecial, Piece, ZoneKind, ZoneRef};
 
 use super::Bot;
 
@@ -707,9 +707,9 @@ fn placement_end(moves: &[Move], start: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{GreedyBot, placement_end};
-    use crate::Variant;
-    use crate::game::{Game, Play};
-    use crate::rng::{below, stream};
+    use hunters_engine::Variant;
+    use hunters_engine::game::{Game, Play};
+    use hunters_engine::rng::{below, stream};
 
     /// The shortcuts (a placement's pieces weighed from one trial, a tile that scores nothing
     /// weighed from its preview) give every move the value that playing it on the copy gives,

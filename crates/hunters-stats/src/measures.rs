@@ -237,7 +237,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for ByMeasure<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Category;
+    use hunters_engine::game::Category;
 
     #[test]
     fn the_table_names_each_measure_once() {

@@ -69,12 +69,12 @@
 //!   unclaimed_next:200,unclaimed_rest:100,ready_meeple:1000,meeple_in_supply:1000`; 92.8 →
 //!   95.4 %).
 
-use crate::edition::Edition;
-use crate::feature::{FeatureKey, MAX_PLAYERS, PerPlayer, PieceAt};
-use crate::game::{Game, majority};
-use crate::ruleset::Points;
-use crate::scout::Special;
-use crate::tile::{MeadowSpecial, Piece};
+use hunters_engine::edition::Edition;
+use hunters_engine::feature::{FeatureKey, MAX_PLAYERS, PerPlayer, PieceAt};
+use hunters_engine::game::{Game, majority};
+use hunters_engine::ruleset::Points;
+use hunters_engine::scout::Special;
+use hunters_engine::tile::{MeadowSpecial, Piece};
 
 /// The weights of the evaluation, in thousandths of a point unless said. The module docs say
 /// where each came from.
@@ -351,10 +351,10 @@ fn open_worth(points: i64, open: u16, penalty: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
-    use crate::feature::ZoneId;
-    use crate::rng::below;
-    use crate::tile::ZoneKind;
+    use hunters_engine::Variant;
+    use hunters_engine::feature::ZoneId;
+    use hunters_engine::rng::below;
+    use hunters_engine::tile::ZoneKind;
 
     /// The worth of a meeple at hand and of the unclaimed forests and rivers one side from
     /// completion, recomputed zone by zone from the board, equals what the evaluation adds
@@ -375,7 +375,7 @@ mod tests {
             for seed in 0..6 {
                 let players = 2 + seed as usize % 3;
                 let mut game = Game::seeded(&variant, players, seed);
-                let mut rng = crate::rng::stream(seed, "test");
+                let mut rng = hunters_engine::rng::stream(seed, "test");
                 let mut moves = Vec::new();
                 while game.turn().is_some() {
                     let added = with.values(&game);

@@ -24,11 +24,11 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::feature::PieceAt;
-use crate::game::{Category, Game, Move, Play};
-use crate::notation::{move_text, piece_address, piece_name, zone_name};
-use crate::rng::Stream;
-use crate::scout::Special;
+use hunters_engine::feature::PieceAt;
+use hunters_engine::game::{Category, Game, Move, Play};
+use hunters_engine::notation::{move_text, piece_address, piece_name, zone_name};
+use hunters_engine::rng::Stream;
+use hunters_engine::scout::Special;
 
 use super::Bot;
 

@@ -6,8 +6,8 @@
 //! when a tile holds two rivers), lakes sit in the centre. Contents are small symbols at the
 //! zone's first border part; pieces stand (hunters lie) in their owner's colour.
 //!
-//! The step-through page ([`crate::viewer`]) draws its board with the same code, given a
-//! timeline of when each tile and piece came and went.
+//! The application's step-through page (`hunters::viewer`) draws its board with the same
+//! code, given a timeline of when each tile and piece came and went.
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -20,7 +20,10 @@ use crate::tile::{
 };
 
 /// Side of a tile in SVG units.
-pub(crate) const S: f64 = 64.0;
+///
+/// Public for the application's step-through page (`hunters::viewer`), which draws its board
+/// with the code that draws every board.
+pub const S: f64 = 64.0;
 /// Width of the legend to the right of the board.
 const LEGEND: f64 = 330.0;
 
@@ -37,7 +40,11 @@ pub const PLAYER: [&str; 5] = ["#d62728", "#1f5fd6", "#e8c21a", "#2ca02c", "#8e4
 /// The players' colours by name, in seat order.
 pub const PLAYER_COLOURS: [&str; 5] = ["red", "blue", "yellow", "green", "purple"];
 
-pub(crate) fn esc(s: &str) -> String {
+/// `s` as text in SVG or HTML: the characters markup reads escaped.
+///
+/// Public for the application's step-through page (`hunters::viewer`), which writes the names
+/// of its board as the picture does.
+pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -288,21 +295,25 @@ fn extent(game: &Game) -> (i32, i32, i32, i32) {
 
 /// Where a board goes in its picture: the squares it covers and the room around them for the
 /// coordinates along its edges.
-pub(crate) struct Frame {
+///
+/// Public for the application's step-through page (`hunters::viewer`), which draws its board
+/// with the code that draws every board.
+pub struct Frame {
     x0: i32,
     x1: i32,
     y0: i32,
     y1: i32,
     /// Width and height of the board with its margins.
-    pub(crate) width: f64,
-    pub(crate) height: f64,
+    pub width: f64,
+    pub height: f64,
 }
 
 /// Room around the board for the coordinates along its edges.
 const MARGIN: f64 = 30.0;
 
 impl Frame {
-    pub(crate) fn of(game: &Game) -> Frame {
+    /// The frame of the board of `game` as it stands.
+    pub fn of(game: &Game) -> Frame {
         Frame::around(game, 0)
     }
 
@@ -331,18 +342,21 @@ impl Frame {
 
 /// When the shapes of a board come and go, for a picture that steps through a game: the
 /// plain picture is the board as it stands, the viewer's holds everything the game ever laid.
-pub(crate) struct Timeline {
+///
+/// Public for the application's step-through page (`hunters::viewer`), which draws its board
+/// with the code that draws every board.
+pub struct Timeline {
     /// The move each tile was laid on, by laying order (the start tile: 0).
-    pub(crate) laid: Vec<usize>,
+    pub laid: Vec<usize>,
     /// Every piece the game put on the board, with the move it came on and the move it left
     /// on (none while it stands).
-    pub(crate) pieces: Vec<(OnBoard, usize, Option<usize>)>,
+    pub pieces: Vec<(OnBoard, usize, Option<usize>)>,
 }
 
 impl Timeline {
     /// The move on which a forest or river that is complete at the end closed: the move that
     /// laid its last tile, since a closed feature never grows.
-    pub(crate) fn closing(&self, game: &Game) -> HashMap<FeatureKey, usize> {
+    pub fn closing(&self, game: &Game) -> HashMap<FeatureKey, usize> {
         let tiles = &game.tiles().tiles;
         let mut closed: HashMap<FeatureKey, usize> = HashMap::new();
         for (z, open) in forest_and_river_zones(game) {
@@ -358,7 +372,10 @@ impl Timeline {
 }
 
 /// Every forest and river zone on the board, with the open sides of its feature (0: closed).
-pub(crate) fn forest_and_river_zones(game: &Game) -> impl Iterator<Item = (ZoneId, u16)> + '_ {
+///
+/// Public for the application's step-through page (`hunters::viewer`), whose tests hold the
+/// moves it marks closed to the features.
+pub fn forest_and_river_zones(game: &Game) -> impl Iterator<Item = (ZoneId, u16)> + '_ {
     let tiles = &game.tiles().tiles;
     let features = game.features();
     game.board()
@@ -390,7 +407,10 @@ pub(crate) fn forest_and_river_zones(game: &Game) -> impl Iterator<Item = (ZoneI
 /// a timeline, the board as it stands; with one, every tile and piece the game ever had, each
 /// marked with its moves (`data-move` on a tile, `data-from` and `data-to` on a piece,
 /// `data-closed` on a forest's or river's shapes, drawn open until then).
-pub(crate) fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Option<&Timeline>) {
+///
+/// Public for the application's step-through page (`hunters::viewer`), which draws its board
+/// with the code that draws every board.
+pub fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Option<&Timeline>) {
     let placed = game.board().placed();
     let tiles = &game.tiles().tiles;
     let features = game.features();
@@ -1009,7 +1029,10 @@ fn legend(out: &mut String, game: &Game, names: &[String], title: &str, x: f64) 
 }
 
 /// What the colours and letters of a board mean, from `y` down; where it ends.
-pub(crate) fn key(out: &mut String, mut y: f64) -> f64 {
+///
+/// Public for the application's step-through page (`hunters::viewer`), whose key is the
+/// picture's.
+pub fn key(out: &mut String, mut y: f64) -> f64 {
     for (fill, text) in [
         (MEADOW, "meadow"),
         (FOREST, "forest (darker: completed)"),

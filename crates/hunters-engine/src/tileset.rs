@@ -25,10 +25,17 @@ pub const MAX_CONTENT: u8 = 20;
 pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// The tile sets built into the binary: name and TOML text.
+// The files stay in the repository's `variants/`, where people and the tests read them too.
 pub const BUILTIN: [(&str, &str); 3] = [
-    ("menhir", include_str!("../variants/tiles/menhir.toml")),
-    ("classic", include_str!("../variants/tiles/classic.toml")),
-    ("scout", include_str!("../variants/tiles/scout.toml")),
+    (
+        "menhir",
+        include_str!("../../../variants/tiles/menhir.toml"),
+    ),
+    (
+        "classic",
+        include_str!("../../../variants/tiles/classic.toml"),
+    ),
+    ("scout", include_str!("../../../variants/tiles/scout.toml")),
 ];
 
 /// A validated tile set.

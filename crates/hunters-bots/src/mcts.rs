@@ -67,12 +67,12 @@
 //! [`Weights::second`]), which `mcts` still plays exactly until its search is replaced. Tests
 //! pin the games of both.
 
-use crate::edition::Edition;
-use crate::feature::{PieceAt, Preview};
-use crate::game::{Game, Move, MovePicker, Play};
-use crate::rng::{Stream, below, shuffle, shuffle_prefix};
-use crate::ruleset::Points;
-use crate::tile::{Piece, ZoneKind, ZoneRef};
+use hunters_engine::edition::Edition;
+use hunters_engine::feature::{PieceAt, Preview};
+use hunters_engine::game::{Game, Move, MovePicker, Play};
+use hunters_engine::rng::{Stream, below, shuffle, shuffle_prefix};
+use hunters_engine::ruleset::Points;
+use hunters_engine::tile::{Piece, ZoneKind, ZoneRef};
 use rand_core::{Rng, SeedableRng};
 
 use super::evaluation::{Evaluator, Weights};
@@ -891,9 +891,9 @@ impl MctsBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
-    use crate::feature::ZoneId;
-    use crate::rng::stream;
+    use hunters_engine::Variant;
+    use hunters_engine::feature::ZoneId;
+    use hunters_engine::rng::stream;
 
     /// What each move leaves to the next player, read from a preview of the features, equals
     /// a recount on the board after the move is played: the forests and rivers of its tile
