@@ -40,43 +40,24 @@
 //! of the rules is a [`params::Params`] a variant may change (`2020@mammoth=4`).
 //! A game played at the table is scored as it is told, tile by tile, with
 //! [`record::Recording`]; [`render`] and [`viewer`] draw a game.
+//!
+//! The library is the crates of the workspace under one name, each above the ones it uses:
+//! the engine, [`hunters_engine`] (the game itself: every module here but `bot`, the
+//! statistics' and `viewer`); the bots, [`hunters_bots`] (here [`bot`], with the program and
+//! human seats); the statistics, [`hunters_stats`] ([`compare`], [`measures`], [`statistics`],
+//! [`summary`], [`levels`], [`ladder`], [`balance`]); and the application's own [`viewer`], the page the
+//! command line writes. The engine builds with none of the command line's crates.
 
-pub mod balance;
-pub mod board;
-pub mod bot;
-pub mod compare;
-pub mod edition;
-pub mod error;
-pub mod feature;
-pub mod game;
-pub mod illegal;
-pub mod ladder;
-pub mod levels;
-pub mod log;
-pub mod measures;
-pub mod notation;
-pub mod options;
-pub mod params;
-pub mod record;
-pub mod render;
-pub mod replay;
-pub mod rng;
-pub mod ruleset;
-pub mod scout;
-pub mod statistics;
-pub mod summary;
-pub mod tell;
-pub mod tile;
-pub mod tileset;
-pub mod variant;
-pub mod viewer;
-
-pub use board::{Board, PlaceError, Placed, Placement, Pos};
-pub use error::InputError;
-pub use feature::{
-    FeatureKey, FeatureKind, Features, ForestInfo, Herd, MAX_PLAYERS, MeadowInfo, PieceAt,
-    PieceError, RiverInfo, SystemInfo, ZoneId,
+pub use hunters_bots as bot;
+pub use hunters_engine::{
+    Board, Deck, Dir, Edition, FeatureKey, FeatureKind, Features, ForestInfo, Herd, InputError,
+    MAX_PLAYERS, MeadowInfo, Piece, PieceAt, PieceError, PlaceError, Placed, Placement, Pos,
+    RiverInfo, Rotation, Side, SystemInfo, Tile, TileSet, Variant, ZoneId, ZoneKind, ZoneRef,
 };
-pub use tile::{Deck, Dir, Piece, Rotation, Side, Tile, ZoneKind, ZoneRef};
-pub use tileset::TileSet;
-pub use variant::{Edition, Variant};
+pub use hunters_engine::{
+    board, edition, error, feature, game, illegal, log, notation, options, params, record, render,
+    replay, rng, ruleset, scout, tell, tile, tileset, variant,
+};
+pub use hunters_stats::{balance, compare, ladder, levels, measures, statistics, summary};
+
+pub mod viewer;

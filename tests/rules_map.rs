@@ -4,8 +4,9 @@
 //! test, every test it names must exist, and no two rows may share an id. A test named
 //! `file::function` is a `#[test]` function (or one inside a `proptest!` block) in
 //! `tests/file.rs` or in a file under `tests/file/`; `src/module.rs::function` is a `#[test]`
-//! function inside the test module of `src/module.rs`. The check reports every offending row at
-//! once, with its line and what to do.
+//! function inside the test module of `src/module.rs`, in the `src/` of the one crate of the
+//! workspace that has such a file (the application's, or one under `crates/`). The check
+//! reports every offending row at once, with its line and what to do.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -91,6 +92,20 @@ impl Sources {
         }
     }
 
+    /// `src/…` in the application and in each crate under `crates/`, where it exists.
+    fn crate_file(&self, file: &str) -> Vec<PathBuf> {
+        let mut dirs = vec![self.root.clone()];
+        if let Ok(crates) = fs::read_dir(self.root.join("crates")) {
+            let mut more: Vec<PathBuf> = crates.filter_map(|e| Some(e.ok()?.path())).collect();
+            more.sort();
+            dirs.extend(more);
+        }
+        dirs.into_iter()
+            .map(|d| d.join(file))
+            .filter(|p| p.is_file())
+            .collect()
+    }
+
     fn read(&mut self, path: PathBuf) -> Option<String> {
         self.cache
             .entry(path.clone())
@@ -113,8 +128,17 @@ impl Sources {
             if !module.ends_with(".rs") || module.contains("..") {
                 return Err(format!("`{file}` in `{name}` is not a file under src/"));
             }
-            let path = self.root.join(file);
-            let Some(text) = self.read(path) else {
+            let text = match self.crate_file(file).as_slice() {
+                [path] => self.read(path.clone()),
+                [] => None,
+                more => {
+                    return Err(format!(
+                        "{file} is in {} crates: {more:?}; name the file by its crate",
+                        more.len()
+                    ));
+                }
+            };
+            let Some(text) = text else {
                 return Err(format!("there is no file {file}"));
             };
             let Some(start) = text.find("mod tests") else {

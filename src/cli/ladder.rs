@@ -3,6 +3,7 @@
 //! outcome (the library's [`hunters::ladder`] says how each is found).
 
 mod html;
+mod output;
 mod shard;
 mod words;
 
@@ -14,12 +15,12 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use hunters::Variant;
 use hunters::bot::{BotKind, Class};
-use hunters::ladder::{self, Bound, Deal, Estimate, Ladder, Summary};
+use hunters::ladder::{self, Bound, Deal, Estimate, Ladder};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
 
-use super::common::{BotTimeout, Stamp, class, parse_shard, seed_text, shard_deals, table, wrap};
+use super::common::{BotTimeout, class, parse_shard, shard_deals, table, wrap};
+use output::{ByVariant, Output, by_variant, output};
 
 /// The bots of the ladder unless `--bots` names others.
 pub const DEFAULT_BOTS: &str = "random,greedy,mcts:30,mcts:100,mcts:300,mcts";
@@ -96,33 +97,9 @@ pub struct Args {
     merge: Vec<PathBuf>,
 }
 
-/// The JSON output.
-#[derive(Serialize)]
-struct Output {
-    #[serde(flatten)]
-    stamp: Stamp,
-    command: &'static str,
-    #[serde(with = "seed_text")]
-    seed: u64,
-    games_per_pair: u64,
-    deals: u64,
-    bots: Vec<String>,
-    step: f64,
-    replays: u32,
-    wall_seconds: f64,
-    variants: Vec<ByVariant>,
-}
-
-#[derive(Serialize)]
-struct ByVariant {
-    variant: String,
-    #[serde(flatten)]
-    summary: Summary,
-}
-
 pub fn run(args: &Args) -> Result<ExitCode> {
     if !args.merge.is_empty() {
-        return shard::merge(args);
+        return emit(&shard::merge(&args.merge)?, args);
     }
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     if let (Some((k, m)), false) = (shard, args.json) {
@@ -248,46 +225,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         results,
     );
     emit(&out, args)
-}
-
-/// The figures of one variant from all its deals, in deal order. A whole run and `--merge`
-/// both summarize here, with the master seed that draws the bootstrap, so that they agree.
-fn by_variant(
-    variant: &str,
-    deals: &[Deal],
-    plan: &Ladder,
-    names: &[String],
-    step: f64,
-    seed: u64,
-) -> ByVariant {
-    ByVariant {
-        variant: variant.to_string(),
-        summary: ladder::summarize(deals, plan, names, step, seed),
-    }
-}
-
-/// The whole run, as a run and `--merge` both print it.
-fn output(
-    seed: u64,
-    deals: u64,
-    bots: Vec<String>,
-    step: f64,
-    replays: u32,
-    wall: f64,
-    variants: Vec<ByVariant>,
-) -> Output {
-    Output {
-        stamp: Stamp::now(),
-        command: "ladder",
-        seed,
-        games_per_pair: 2 * deals,
-        deals,
-        bots,
-        step,
-        replays,
-        wall_seconds: wall,
-        variants,
-    }
 }
 
 /// The report, then JSON or the tables.

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use hunters::ladder::{Bound, Estimate};
 
-use super::{ByVariant, Output};
+use super::output::{ByVariant, Output};
 use crate::cli::page::{colour, esc, nice_step, report};
 
 const STYLE: &str = include_str!("../../web/ladder.css");

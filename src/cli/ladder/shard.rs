@@ -5,7 +5,7 @@
 //! merge refuses anything else rather than print figures that look right and are not.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
@@ -13,7 +13,7 @@ use hunters::bot::{BotKind, Class};
 use hunters::ladder::{Deal, Ladder};
 use serde::{Deserialize, Serialize};
 
-use super::{Args, by_variant, emit, output};
+use super::output::{Output, by_variant, output};
 use crate::cli::common::{Stamp, parse_shard, seed_text, shard_deals};
 
 /// What identifies a run: the slices of one run share it. Only what changes a figure is here
@@ -195,14 +195,14 @@ struct Run<'a> {
     shards: u64,
 }
 
-/// `--merge`: the whole run from its slices, printed as a run prints it.
-pub(super) fn merge(args: &Args) -> Result<ExitCode> {
+/// `--merge`: the whole run from the slices in `paths`, to be printed as a run prints it.
+pub(super) fn merge(paths: &[PathBuf]) -> Result<Output> {
     let mut known: Option<Run> = None;
     let mut seen: BTreeMap<u64, &Path> = BTreeMap::new();
     // Every variant's deals, each in its place in the whole run.
     let mut joined: Vec<Vec<Option<Deal>>> = Vec::new();
     let mut wall = 0.0;
-    for path in &args.merge {
+    for path in paths {
         let shown = path.display();
         let slice = read(path)?;
         let (k, m) = parse_shard(&slice.shard).with_context(|| format!("{shown}: its shard"))?;
@@ -318,7 +318,7 @@ pub(super) fn merge(args: &Args) -> Result<ExitCode> {
         wall,
         variants,
     );
-    emit(&out, args)
+    Ok(out)
 }
 
 /// Whether a deal holds the games `plan` plays on it, so that summarizing cannot index past

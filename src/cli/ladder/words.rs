@@ -4,7 +4,7 @@
 
 use hunters::ladder::{Bound, Estimate};
 
-use super::ByVariant;
+use super::output::ByVariant;
 
 /// Below this many deals a ladder's intervals are too wide for most conclusions, and the
 /// text says so first.

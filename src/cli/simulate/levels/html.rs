@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use hunters::levels::{AnswerSummary, Unit, Verdict};
 
-use super::{Run, cell, legend, step_cell, verdict_cell};
+use super::report::{Run, cell, legend, step_cell, verdict_cell};
 use crate::cli::page::{esc, nice_step, report};
 
 const STYLE: &str = include_str!("../../../web/levels.css");

@@ -3,7 +3,7 @@
 use comfy_table::{Cell, CellAlignment};
 use hunters::levels::Verdict;
 
-use super::{Run, cell, legend, step_cell, verdict_cell};
+use super::report::{Run, cell, legend, step_cell, verdict_cell};
 use crate::cli::common::{table, wrap};
 
 pub fn print(run: &Run) {
