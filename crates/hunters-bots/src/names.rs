@@ -9,10 +9,10 @@ use crate::kind::BotKind;
 use crate::mcts;
 use crate::restrict::Class;
 
-/// Why a library built without its `seats` feature cannot make a person or a program a bot.
+/// Why the bots built without their `seats` feature cannot make a person or a program a bot.
 #[cfg(not(feature = "seats"))]
-const WITHOUT_SEATS: &str =
-    "human and exec:PROGRAM seats need the library's `seats` feature (on in the command line)";
+const WITHOUT_SEATS: &str = "human and exec:PROGRAM seats need the `seats` feature of \
+     hunters-bots (on in the command line)";
 
 impl BotKind {
     /// The names `--bots` takes (`mcts:N` sets the playouts).
