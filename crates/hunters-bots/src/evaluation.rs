@@ -195,14 +195,18 @@ impl Evaluator {
     /// `player`'s value in `game` minus the best other player's, in thousandths of a point:
     /// the one number a search maximises, with any number of players.
     pub fn lead(&mut self, game: &Game, player: usize) -> i64 {
-        let values = self.values(game);
-        let best_other = (0..game.players())
-            .filter(|&p| p != player)
-            .map(|p| values[p])
-            .max()
-            .unwrap_or(0);
-        values[player] - best_other
+        lead_in(&self.values(game), game.players(), player)
     }
+}
+
+/// `player`'s value in `values` (of a game of `players`) minus the best other player's.
+pub fn lead_in(values: &[i64; MAX_PLAYERS], players: usize, player: usize) -> i64 {
+    let best_other = (0..players)
+        .filter(|&p| p != player)
+        .map(|p| values[p])
+        .max()
+        .unwrap_or(0);
+    values[player] - best_other
 }
 
 /// Each player's points, in thousandths: see the module docs. `seen` is a buffer for the

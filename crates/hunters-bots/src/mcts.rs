@@ -75,7 +75,7 @@ use hunters_engine::ruleset::Points;
 use hunters_engine::tile::{Piece, ZoneKind, ZoneRef};
 use rand_core::{Rng, SeedableRng};
 
-use super::evaluation::{Evaluator, Weights};
+use super::evaluation::{Evaluator, Weights, lead_in};
 use super::{Bot, GreedyBot};
 
 /// Playouts per decision of `mcts` without a number.
@@ -547,7 +547,7 @@ impl MctsBot {
             values[me] += bonus;
             self.tree
                 .back_up(&values, scratch.players(), self.params.scale);
-            lead_of(&values, scratch.players(), me)
+            lead_in(&values, scratch.players(), me)
         } else {
             self.evaluator.lead(scratch, me) + bonus
         };
@@ -950,7 +950,7 @@ impl Tree {
         for &(node, pick) in &self.path {
             let n = &mut self.nodes[node as usize];
             n.visits += 1;
-            let lead = lead_of(values, players, usize::from(n.seat));
+            let lead = lead_in(values, players, usize::from(n.seat));
             self.stats[pick as usize].add((lead as f64 / 1000.0 / scale).tanh());
         }
     }
@@ -974,16 +974,6 @@ fn drawn(game: &Game) -> u64 {
         | (game.regular_left() as u64 & 0xffff) << 25
         | u64::from(game.discards() & 0xff) << 41
         | u64::from(game.bonus_turns() & 0xff) << 49
-}
-
-/// `player`'s value less the best other player's.
-fn lead_of(values: &[i64; MAX_PLAYERS], players: usize, player: usize) -> i64 {
-    let best_other = (0..players)
-        .filter(|&p| p != player)
-        .map(|p| values[p])
-        .max()
-        .unwrap_or(0);
-    values[player] - best_other
 }
 
 /// Rounds of playout of the first bot for a budget of playouts ([`Params::rounds_for`] of

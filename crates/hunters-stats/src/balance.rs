@@ -912,7 +912,8 @@ impl Search {
         }
     }
 
-    /// The best candidates, best first: the last race's, by its last ranking, at most `n`.
+    /// The best candidates, best first: the last round's ranking, then the round's before it
+    /// for those it left out, at most `n`.
     pub fn finalists(&self, n: usize) -> Vec<usize> {
         let mut out: Vec<usize> = Vec::new();
         for (_, ranked) in self.history.iter().rev() {
@@ -928,7 +929,6 @@ impl Search {
         if out.is_empty() {
             out.extend(self.alive.iter().copied());
         }
-        // Best first by the objective on the deals each played last.
         out.truncate(n);
         out
     }
