@@ -582,6 +582,8 @@ struct Seats {
     /// Greedy's valuation of `legal`, less what each move leaves ([`Params::leave`]).
     values: Vec<i64>,
     preview: Preview,
+    /// Placements of `legal` by their best value ([`Seats::best_by_leave`]).
+    groups: Vec<(i64, usize, usize)>,
 }
 
 impl Seats {
@@ -623,12 +625,9 @@ impl Seats {
                 if self.legal.is_empty() {
                     return None;
                 }
-                self.weigh(game, params.leave);
                 // The first of the best: the moves come in the engine's order, the same for
                 // every candidate of a deal.
-                let best = (0..self.legal.len())
-                    .max_by_key(|&i| (self.values[i], std::cmp::Reverse(i)))
-                    .expect("moves");
+                let best = self.best_by_leave(game, params.leave);
                 Some(self.legal[best])
             }
             Policy::Evaluation => {
@@ -742,23 +741,80 @@ impl Seats {
     /// rivers of its tile that it would leave one side from completion with nobody in them,
     /// but the one the move's own gatherer or fisher claims.
     fn weigh(&mut self, game: &Game, leave: i64) {
+        self.weigh_greedy(game);
+        if leave == 0 {
+            return;
+        }
+        let mut i = 0;
+        while i < self.legal.len() {
+            let end = self.placement_end(i);
+            self.subtract_leaves(game, i..end, leave);
+            i = end;
+        }
+    }
+
+    /// Greedy's valuation of every move of `self.legal` into `self.values`.
+    fn weigh_greedy(&mut self, game: &Game) {
         let greedy = self.greedy.as_mut().expect("made at the playout's start");
         self.values.clear();
         self.values
             .extend_from_slice(greedy.values(game, &self.legal));
-        if leave == 0 {
-            return;
+    }
+
+    /// The end of the moves of `self.legal` that share the placement of move `start`.
+    fn placement_end(&self, start: usize) -> usize {
+        let first = self.legal[start];
+        let mut end = start + 1;
+        while end < self.legal.len() && same_placement(&self.legal[end], &first) {
+            end += 1;
         }
+        end
+    }
+
+    /// The move [`Seats::choose`] plays by greedy's valuation less what it leaves: that of
+    /// [`Seats::weigh`], first of the best, without working out what every placement
+    /// leaves. What a move leaves only lowers its value, so a placement whose best greedy
+    /// value is below the best found so far cannot hold the best move; placements are
+    /// taken best first, and what the rest leave is never previewed.
+    fn best_by_leave(&mut self, game: &Game, leave: i64) -> usize {
+        self.weigh_greedy(game);
+        // (best greedy value, start, end) of each placement.
+        let mut groups = std::mem::take(&mut self.groups);
+        groups.clear();
+        let mut i = 0;
+        while i < self.legal.len() {
+            let end = self.placement_end(i);
+            let top = self.values[i..end].iter().copied().max().expect("not empty");
+            groups.push((top, i, end));
+            i = end;
+        }
+        groups.sort_unstable_by_key(|&(top, start, _)| (std::cmp::Reverse(top), start));
+        let mut best = (i64::MIN, usize::MAX);
+        for &(top, start, end) in &groups {
+            if top < best.0 || (top == best.0 && start > best.1) {
+                break;
+            }
+            self.subtract_leaves(game, start..end, leave);
+            for k in start..end {
+                let v = self.values[k];
+                if v > best.0 || (v == best.0 && k < best.1) {
+                    best = (v, k);
+                }
+            }
+        }
+        self.groups = groups;
+        best.1
+    }
+
+    /// Takes from the values of the moves `range` of `self.legal` (one placement) what each
+    /// leaves to the next player ([`Params::leave`] thousandths of the points).
+    fn subtract_leaves(&mut self, game: &Game, range: std::ops::Range<usize>, leave: i64) {
         let tiles = &game.tiles().tiles;
         let rules = game.rules();
         let drawn = game.turn().and_then(|t| t.tile);
-        let mut i = 0;
-        while i < self.legal.len() {
+        let (i, end) = (range.start, range.end);
+        {
             let first = self.legal[i];
-            let mut end = i + 1;
-            while end < self.legal.len() && same_placement(&self.legal[end], &first) {
-                end += 1;
-            }
             let tile = match first.play {
                 Play::Drawn => drawn,
                 Play::Special(t) => Some(t),
@@ -827,7 +883,6 @@ impl Seats {
                     self.values[k] -= total - claimed;
                 }
             }
-            i = end;
         }
     }
 }
@@ -1180,6 +1235,42 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked} moves leave something");
+    }
+
+    /// The bounded choice plays the move of the full valuation: the first of the best of
+    /// greedy's values less what every move leaves, in every variant.
+    #[test]
+    fn the_bounded_choice_is_the_first_of_the_best_of_every_move() {
+        let leave = 1000;
+        let mut seats = Seats::default();
+        let mut differ = 0;
+        for name in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
+            let variant = Variant::load(name).unwrap();
+            for seed in 0..4 {
+                let mut game = Game::seeded(&variant, 2 + seed as usize % 3, seed);
+                let mut rng = stream(seed, "test");
+                seats.start(stream(seed, "ties"));
+                let mut moves = Vec::new();
+                while game.turn().is_some() {
+                    game.legal_moves(&mut moves);
+                    seats.legal.clone_from(&moves);
+                    seats.weigh(&game, leave);
+                    let want = (0..moves.len())
+                        .max_by_key(|&i| (seats.values[i], std::cmp::Reverse(i)))
+                        .unwrap();
+                    seats.weigh(&game, 0);
+                    let greedy_best = (0..moves.len())
+                        .max_by_key(|&i| (seats.values[i], std::cmp::Reverse(i)))
+                        .unwrap();
+                    differ += usize::from(greedy_best != want);
+                    assert_eq!(seats.best_by_leave(&game, leave), want, "{name} {seed}");
+                    let mv = moves[below(&mut rng, moves.len())];
+                    game.play_unchecked(mv);
+                }
+            }
+        }
+        // The leave changes some choices, so the bound is put to the test.
+        assert!(differ > 20, "{differ} choices changed by what moves leave");
     }
 
     /// A round a doubling: 2 rounds at 250 playouts, 4 at the default 1,000, 6 at 4,000; the
