@@ -215,6 +215,26 @@ impl Params {
         ..Params::FIRST
     };
 
+    /// The third searching bot's numbers (`mcts`): every seat of a playout plays greedy's
+    /// move less what it leaves the next player, and each doubling of the budget buys a
+    /// round more and twice the candidates — 2 rounds and 3 × 2 candidates at 250
+    /// playouts, 4 and 6 × 4 at the default 1,000, 6 and 12 × 8 at 4,000 — shared by
+    /// sequential halving on common deals, without a prior (docs/strength.md, "A round and
+    /// twice the candidates a doubling").
+    pub const THIRD: Params = Params {
+        allocation: Allocation::Halving,
+        policy: Policy::Greedy,
+        leave: 1000,
+        prior_visits: 0,
+        deepen: 0,
+        rounds: 4,
+        rounds_per_doubling: 1000,
+        widen: 1000,
+        placements_kept: 6,
+        pieces_kept: 4,
+        ..Params::SECOND
+    };
+
     /// Rounds of playout for a budget of playouts: [`Params::rounds`] at the default budget,
     /// more as the budget grows (a longer playout sees further but varies more, which more
     /// playouts average out) — by the budget's ratio to the default to the power
@@ -252,9 +272,9 @@ impl Params {
 }
 
 /// The current searching bot's numbers (`mcts`) in `edition`, the search's and the
-/// evaluation's: for now those of `mcts-v2`, which stay when these change.
+/// evaluation's: [`Params::THIRD`] with `mcts-v2`'s evaluation.
 pub fn current(edition: Edition) -> (Params, Weights) {
-    (Params::SECOND, Weights::second(edition))
+    (Params::THIRD, Weights::second(edition))
 }
 
 /// Visits and summed reward of one node.
