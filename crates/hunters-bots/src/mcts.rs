@@ -1332,16 +1332,14 @@ mod tests {
             let players = 2 + i % 3;
             let seed = 70 + i as u64;
             let mut game = Game::seeded(&variant, players, seed);
-            let (base, weights) = current(variant.edition);
+            let weights = Weights::second(variant.edition);
+            // Without the schedule, which leaves a budget this small one candidate.
             let params = Params {
-                policy: Policy::Greedy,
-                leave: 1000,
                 branch: 1,
                 rounds: 2,
-                deepen: 0,
-                allocation: Allocation::Halving,
-                prior_visits: 0,
-                ..base
+                rounds_per_doubling: 0,
+                widen: 0,
+                ..Params::THIRD
             };
             let mut bot = MctsBot::with_params(stream(seed, "tree"), 30, params, weights);
             let mut rng = stream(seed, "others");
