@@ -11,28 +11,31 @@
 //! tiles to come lie in sorted order (so that what the turn's draw finds depends on which
 //! tiles remain, not on their real order), and judged by the evaluation (below). The best
 //! placements stay ([`Params::placements_kept`]; or Scout choices: draw, lay a special tile,
-//! refuse), and in each the best pieces ([`Params::pieces_kept`], with the shaman's recall): a
-//! few dozen legal moves become at most thirty (six placements of five pieces; eighteen for
-//! `mcts-v1`), each visited often enough for its mean to mean something.
+//! refuse), and in each the best pieces ([`Params::pieces_kept`], with the shaman's recall).
+//! `mcts` keeps more of them the bigger its budget ([`Params::kept_for`]): 3 × 2 at 250
+//! playouts, 6 × 4 at the default 1,000, 12 × 8 at 4,000 — a bigger budget judges more
+//! moves, not only the same ones better.
 //!
-//! **The tree.** Two levels for the decision at hand: first the placement, then the piece.
-//! Each level picks by UCB1 — the best `mean + C·√(ln N / n)` ([`Params::exploration`]),
-//! ties to the better static value. Each candidate starts with [`Params::prior_visits`]
-//! virtual playouts rewarded as its static value, so that the playouts overrule the static
-//! order only when they disagree with it often enough (`mcts-v1` has none, and visits every
-//! child once first). The tree does not branch on the tiles drawn later: they are chance,
-//! sampled anew every playout, so every playout informs the decision itself.
-//! ([`Allocation::Halving`] and [`Allocation::Even`] share the playouts otherwise, every
-//! candidate on the same deals; measured no better, they are not the default.)
+//! **Sharing the playouts** ([`Allocation`]). `mcts` uses sequential halving: rounds in
+//! which every candidate still in plays the same deals of the tiles to come, the worse half
+//! dropped after each; the best mean of the last round is the move. Every candidate is judged
+//! on the same futures, so luck in the deals does not decide between two of them. The
+//! yardsticks use two-level UCB1 (the placement, then the piece, each by the best
+//! `mean + C·√(ln N / n)`, [`Params::exploration`]; each candidate starting with
+//! [`Params::prior_visits`] virtual playouts at its static value), the most visited winning.
+//! The tree does not branch on the tiles drawn later: they are chance, dealt anew every
+//! playout (for UCB1) or every deal (for halving), so every playout informs the decision.
 //!
-//! **Playouts.** After the bot's move every seat plays [`Params::rounds`] rounds of *bare*
-//! moves: the drawn tile laid at random, no piece put down — more rounds for a bigger budget
-//! ([`Params::rounds_for`]: 1 round below 563 playouts, 2 at 1,000, 3 at 2,000, 4 at 4,000).
-//! A longer playout sees further but varies more; more playouts average that out, so a
-//! bigger budget only pays when its playouts go further too. A bare playout shows what a
-//! board does with the features the move started — forests and rivers completed or blocked
-//! by the tiles to come — without the noise of random pieces, and stopping after a few rounds
-//! keeps that signal from drowning in the rest of the game.
+//! **Playouts.** After the bot's move every seat plays on for a few rounds, then the
+//! evaluation judges the position ([`Params::rounds_for`]). In `mcts` every seat plays the
+//! move `greedy` would play — pieces included, so an opponent claims, contests majorities and
+//! completes features to take them — less what the move leaves the next player
+//! ([`Params::leave`]: the forests and rivers left one side from completion with nobody in
+//! them) ([`Policy::Greedy`]); each doubling of the budget buys a round more
+//! ([`Params::rounds_per_doubling`]): 2 rounds at 250 playouts, 4 at 1,000, 6 at 4,000. A
+//! look further ahead is what a bigger budget buys: more playouts of the same length barely
+//! did (docs/strength.md). The yardsticks play *bare* moves ([`Policy::Bare`]: the drawn tile
+//! laid at random, no piece), 1 round below 563 playouts and 2 at 1,000.
 //!
 //! **The evaluation** of a position is [`super::evaluation`]'s: each player's score, what the
 //! features holding pieces would bring their majorities, what the supply and a meeple at hand
@@ -41,21 +44,22 @@
 //! best other — for the static value of each move and at the end of each playout.
 //!
 //! **The Scout.** Drawing instead of laying the special tile, and refusing the drawn tile,
-//! count [`Params::draw_value`] more than their static value and playouts show: both lay the
-//! next tile at random, where the player would lay it well. `examples/hands.rs` splits the win
-//! rate by the special piece each player holds.
+//! count [`Params::draw_value`] more than their static value and playouts show: the
+//! yardsticks' playouts lay the next tile at random, where the player would lay it well;
+//! `mcts` keeps their number. `examples/hands.rs` splits the win rate by the special piece
+//! each player holds.
 //!
 //! **The reward** of a playout is `tanh((own value − best opponent's value) / scale)`, from −1
 //! to 1 ([`Params::scale`]), so that one runaway playout does not outweigh many close ones.
 //!
 //! **Several players.** With three to five seats the bot maximises its lead over the best of
 //! the others (the same reward: a point taken from the leader counts, a point taken from a
-//! trailing player does not), and in a playout every other seat lays its tiles as the bot's
-//! own seat does — at random, without pieces — so no opponent is modelled as stronger or
-//! weaker than another.
+//! trailing player does not), and in a playout every other seat plays by the same policy as
+//! the bot's own seat, so no opponent is modelled as stronger or weaker than another.
 //!
-//! **The choice** is the most visited placement, then its most visited piece (ties to the
-//! higher mean, then to the better static value).
+//! **A tree of replies** ([`Params::branch`], off in every named bot): the decisions the
+//! playouts meet, kept and widened by UCB1 for their own seat. Measured, it lost to the same
+//! search without it (45 %, docs/strength.md).
 //!
 //! Deterministic: every draw comes from the seat's stream, so the same seed gives the same
 //! game whatever the number of threads.
@@ -64,8 +68,8 @@
 //! [`Weights::FIRST`], and its way of playing out: a fresh copy of the game and a whole
 //! shuffle for every playout), kept to measure the current one against (`--bots
 //! mcts,mcts-v1 --rotate-seats`). `mcts-v2` is the second ([`Params::SECOND`] and
-//! [`Weights::second`]), which `mcts` still plays exactly until its search is replaced. Tests
-//! pin the games of both.
+//! [`Weights::second`]): the same evaluation as `mcts` ([`Params::THIRD`]), searched by
+//! UCB1 with bare playouts. Tests pin the games of both.
 
 use hunters_engine::edition::Edition;
 use hunters_engine::feature::{MAX_PLAYERS, PieceAt, Preview};
@@ -99,7 +103,8 @@ pub enum Allocation {
 
 /// The search's numbers: how the playouts are shared, how far they go, how many candidates
 /// stay and how a lead becomes a reward. The evaluation's are [`Weights`]. [`Params::FIRST`]
-/// are those of `mcts-v1`, [`Params::SECOND`] those of `mcts-v2` (and of `mcts`, [`current`]);
+/// are those of `mcts-v1`, [`Params::SECOND`] those of `mcts-v2`, [`Params::THIRD`] those of
+/// `mcts` ([`current`]);
 /// `examples/tune.rs` measures others.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
