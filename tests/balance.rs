@@ -1,5 +1,6 @@
 //! `hunters balance`: a known answer found and confirmed on other deals, a target no numbers
-//! reach said to be not met, the same answer at any number of threads, the variant file it
+//! reach said to be not met, the same answer at any number of threads and from slices merged
+//! step by step, the variant file it
 //! writes played by the other commands, the confirmation's intervals covering, and bad input
 //! answered with what to write instead.
 
@@ -115,6 +116,120 @@ fn the_same_seed_gives_the_same_answer_at_any_number_of_threads() {
     let one = run("1");
     assert_eq!(one, run("2"));
     assert_eq!(one["candidates"].as_array().unwrap().len(), 9);
+}
+
+/// Slices merge to the unsharded answer: every step (the search's rounds, then the
+/// confirmation) played as three slices and merged into the state file gives, number for
+/// number, the answer of one run; a step merged twice, a missing slice, a slice of other
+/// arguments and a slice of a finished search are refused.
+#[test]
+fn slices_merged_step_by_step_give_the_unsharded_answer() {
+    let dir = std::env::temp_dir().join(format!("hunters-balance-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let state = dir.join("state.json");
+    let state_arg = state.to_str().unwrap().to_string();
+    let args = [
+        "balance",
+        "--vary",
+        "deer=1..3,mammoth=2..4",
+        "--target",
+        "meadows-2002:meadows=0,first-player-edge=0*0.5",
+        "--budget",
+        "600",
+        "--confirm",
+        "40",
+        "--seed",
+        "9",
+    ];
+    let with = |more: &[&str]| {
+        // The variant first: --merge takes every word after it.
+        let mut all: Vec<&str> = vec!["balance", "2020"];
+        all.extend_from_slice(&args[1..]);
+        all.extend_from_slice(more);
+        hunters(&all)
+    };
+    let clean = |mut v: Value| {
+        v["seconds"] = 0.into();
+        v["command"] = "".into();
+        v
+    };
+    let whole = clean(json_of(&{
+        let mut all = args.to_vec();
+        all.extend(["--json", "2020"]);
+        all
+    }));
+    let slice_file = |k: usize| dir.join(format!("slice-{k}.json"));
+    let mut answer = None;
+    for step in 1..=20 {
+        for k in 1..=3 {
+            let shard = format!("{k}/3");
+            let o = with(&["--state", &state_arg, "--shard", &shard]);
+            assert!(o.status.success(), "step {step} slice {k}: {}", stderr(&o));
+            std::fs::write(slice_file(k), stdout(&o)).unwrap();
+        }
+        let (s1, s2, s3) = (slice_file(1), slice_file(2), slice_file(3));
+        let (s1, s2, s3) = (
+            s1.to_str().unwrap(),
+            s2.to_str().unwrap(),
+            s3.to_str().unwrap(),
+        );
+        // A missing slice is refused, and the state is left as it was.
+        let o = with(&["--state", &state_arg, "--merge", s1, s2]);
+        assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+        assert!(
+            stderr(&o).contains("every shard is needed"),
+            "{}",
+            stderr(&o)
+        );
+        let o = with(&["--state", &state_arg, "--merge", s1, s2, s3, "--json"]);
+        assert!(o.status.success(), "step {step}: {}", stderr(&o));
+        let out = stdout(&o);
+        if out.starts_with('{') {
+            answer = Some(serde_json::from_str::<Value>(&out).unwrap());
+            break;
+        }
+        assert!(out.contains(&format!("Step {step} merged")), "{out}");
+        // The same step merged again is refused.
+        let o = with(&["--state", &state_arg, "--merge", s1, s2, s3]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            stderr(&o).contains("merge each step once"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    assert_eq!(clean(answer.expect("the search ended")), whole);
+    // Once over, no slice is left to play; the state of one search is no other's.
+    let o = with(&["--state", &state_arg, "--shard", "1/3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("is over"), "{}", stderr(&o));
+    let o = hunters(&[
+        "balance",
+        "--vary",
+        "deer=1..2",
+        "--target",
+        "total=120",
+        "--state",
+        &state_arg,
+        "--shard",
+        "1/2",
+        "2020",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("another search"), "{}", stderr(&o));
+    let o = hunters(&[
+        "balance",
+        "--vary",
+        "deer=1..2",
+        "--target",
+        "total=120",
+        "--shard",
+        "1/2",
+        "2020",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--state"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `--out` writes a variant file with what it was searched for, which the other commands

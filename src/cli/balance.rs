@@ -68,6 +68,95 @@ pub struct Args {
     /// on what it was searched for, by which command, and what the confirmation measured.
     #[arg(long, value_name = "FILE.toml")]
     out: Option<PathBuf>,
+    /// Play only the K-th of M slices of the next step (a round of the search, or the
+    /// confirmation) and print its tallies as JSON, for --merge; needs --state. Each round
+    /// waits for the last, so the slices of one step run at once on many machines and
+    /// `--merge` moves the search on (docs/cluster.md).
+    #[arg(long, value_name = "K/M", requires = "state", conflicts_with = "merge")]
+    shard: Option<String>,
+    /// Add the slices of one step (the --shard outputs) to the state file (--state), then
+    /// say what to run next; after the confirmation's slices, the answer as an unsharded run
+    /// gives it.
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "state")]
+    merge: Vec<PathBuf>,
+    /// The search so far, for --shard and --merge: every step merged, in a JSON file that
+    /// --merge writes (a missing file is a search not yet begun).
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
+}
+
+/// What makes two runs one search: the arguments that change its answer.
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+struct Run {
+    variant: String,
+    vary: Vec<String>,
+    target: Vec<String>,
+    bots: Vec<String>,
+    budget: u64,
+    confirm: u64,
+    finalists: usize,
+    seed: u64,
+}
+
+/// The samples of one step, deal by deal: each entrant's goal sums.
+type StepSamples = Vec<Vec<Vec<Clustered>>>;
+
+/// The search so far (`--state`): the samples of every step merged.
+#[derive(Serialize, serde::Deserialize)]
+struct State {
+    #[serde(flatten)]
+    stamp: common::Stamp,
+    run: Run,
+    steps: Vec<StepSamples>,
+}
+
+/// One slice of one step (`--shard K/M --json`).
+#[derive(Serialize, serde::Deserialize)]
+struct Slice {
+    #[serde(flatten)]
+    stamp: common::Stamp,
+    shard: Option<String>,
+    run: Run,
+    /// The step, from 1: the search's rounds, then the confirmation.
+    step: usize,
+    /// The deals played, each with its samples.
+    samples: Vec<(u64, Vec<Vec<Clustered>>)>,
+}
+
+impl common::Shard for Slice {
+    const WHAT: &'static str = "the output of hunters balance --shard";
+    const RUN: &'static str = "other arguments or another step";
+    fn stamp(&self) -> &common::Stamp {
+        &self.stamp
+    }
+    fn shard(&self) -> Option<&str> {
+        self.shard.as_deref()
+    }
+    fn same_run(&self, other: &Self) -> bool {
+        self.run == other.run && self.step == other.step
+    }
+    fn add(&mut self, other: Self) {
+        self.samples.extend(other.samples);
+    }
+    fn make_whole(&mut self) {
+        self.shard = None;
+        self.samples.sort_by_key(|(d, _)| *d);
+    }
+}
+
+/// The next step of a search: a round, or the confirmation of its finalists (and of the
+/// base variant, last).
+enum Step {
+    Round(Round),
+    Confirm(Vec<String>, Round),
+}
+
+impl Step {
+    fn round(&self) -> &Round {
+        match self {
+            Step::Round(r) | Step::Confirm(_, r) => r,
+        }
+    }
 }
 
 /// Everything a run says, in JSON.
@@ -134,69 +223,201 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .collect::<Result<_, _>>()?;
 
     let confirm_deals = args.confirm.unwrap_or((args.budget / 8).max(200));
-    let progress = bar(args.budget
-        + confirm_deals
-            * (problem.games_per_deal() * (args.finalists as u64 + 1)
-                + problem.reference_games_per_deal()));
-
-    // The search, round by round.
-    let mut search = Search::new(problem.clone(), args.budget, args.seed);
-    let seed = search_seed(args.seed);
-    let mut variants: Vec<Option<Variant>> = Vec::new();
-    while let Some(round) = search.round() {
-        for &c in &round.candidates {
-            if variants.len() <= c {
-                variants.resize(c + 1, None);
-            }
-            if variants[c].is_none() {
-                variants[c] = Some(Variant::load(&search.candidates[c].variant)?);
-            }
-        }
-        let entrants: Vec<&Variant> = round
-            .candidates
-            .iter()
-            .map(|&c| variants[c].as_ref().expect("loaded above"))
-            .collect();
-        let samples = play_round(
-            &pool,
-            &problem,
-            &references,
-            &entrants,
-            &round,
-            seed,
-            &progress,
-        )?;
-        search.record(&round, &samples);
-    }
-
-    // The confirmation: the finalists and the base on fresh deals.
-    let finalists = search.finalists(args.finalists);
-    let mut shown: Vec<String> = finalists
-        .iter()
-        .map(|&c| search.candidates[c].variant.clone())
-        .collect();
-    shown.push(args.variant.clone());
-    let played: Vec<Variant> = shown
-        .iter()
-        .map(|v| Variant::load(v))
-        .collect::<Result<_, _>>()?;
-    let round = Round {
-        number: 0,
-        candidates: (0..played.len()).collect(),
-        first_deal: 0,
-        deals: confirm_deals,
+    let this_run = Run {
+        variant: args.variant.clone(),
+        vary: args.vary.clone(),
+        target: args.target.clone(),
+        bots: problem.bots.iter().map(BotKind::name).collect(),
+        budget: args.budget,
+        confirm: confirm_deals,
+        finalists: args.finalists,
+        seed: args.seed,
     };
-    let entrants: Vec<&Variant> = played.iter().collect();
-    let samples = play_round(
-        &pool,
-        &problem,
-        &references,
-        &entrants,
-        &round,
-        confirmation_seed(args.seed),
-        &progress,
-    )?;
+    let shard = args.shard.as_deref().map(common::parse_shard).transpose()?;
+    let mut state = match &args.state {
+        Some(path) => load_state(path, &this_run)?,
+        None => State {
+            stamp: common::Stamp::now(),
+            run: this_run.clone(),
+            steps: Vec::new(),
+        },
+    };
+    let merging = !args.merge.is_empty();
+    let mut merged = if args.merge.is_empty() {
+        None
+    } else {
+        let slice: Slice = common::merge_shards(&args.merge)?;
+        if slice.run != this_run {
+            bail!(
+                "the slices are of another search (other arguments); merge them with the \
+                 command that played them"
+            );
+        }
+        if slice.step != state.steps.len() + 1 {
+            bail!(
+                "the slices are of step {}, but the state holds {} steps and waits for step {}; \
+                 merge each step once, in order",
+                slice.step,
+                state.steps.len(),
+                state.steps.len() + 1
+            );
+        }
+        Some(slice)
+    };
+
+    let search_games = args.budget;
+    let confirm_games = confirm_deals
+        * (problem.games_per_deal() * (args.finalists as u64 + 1)
+            + problem.reference_games_per_deal());
+    let progress = bar(search_games + confirm_games);
+
+    // The search, step by step: the steps already merged are replayed from their samples.
+    let mut search = Search::new(problem.clone(), args.budget, args.seed);
+    let mut step_number = 0;
+    let (shown, samples) = loop {
+        let step = match search.round() {
+            Some(round) => Step::Round(round),
+            None => {
+                let finalists = search.finalists(args.finalists);
+                let mut shown: Vec<String> = finalists
+                    .iter()
+                    .map(|&c| search.candidates[c].variant.clone())
+                    .collect();
+                shown.push(args.variant.clone());
+                let round = Round {
+                    number: 0,
+                    candidates: (0..shown.len()).collect(),
+                    first_deal: 0,
+                    deals: confirm_deals,
+                };
+                Step::Confirm(shown, round)
+            }
+        };
+        step_number += 1;
+        let round = step.round().clone();
+        let (names, seed): (Vec<String>, u64) = match &step {
+            Step::Round(r) => (
+                r.candidates
+                    .iter()
+                    .map(|&c| search.candidates[c].variant.clone())
+                    .collect(),
+                search_seed(args.seed),
+            ),
+            Step::Confirm(shown, _) => (shown.clone(), confirmation_seed(args.seed)),
+        };
+        let per_deal =
+            problem.games_per_deal() * names.len() as u64 + problem.reference_games_per_deal();
+        let recorded = if let Some(s) = state.steps.get(step_number - 1) {
+            Some(s.clone())
+        } else if let Some(slice) = merged.take() {
+            let deals: Vec<u64> = slice.samples.iter().map(|(d, _)| *d).collect();
+            let want: Vec<u64> = (round.first_deal..round.first_deal + round.deals).collect();
+            if deals != want {
+                bail!(
+                    "the slices of step {step_number} hold {} of its {} deals; every slice is needed",
+                    deals.len(),
+                    want.len()
+                );
+            }
+            let samples: StepSamples = slice.samples.iter().map(|(_, s)| s.clone()).collect();
+            state.steps.push(samples.clone());
+            let path = args.state.as_ref().expect("--merge requires --state");
+            save_state(path, &state)?;
+            Some(samples)
+        } else {
+            None
+        };
+        let samples = match recorded {
+            Some(s) => {
+                progress.inc(round.deals * per_deal);
+                s
+            }
+            None if merging => {
+                // The step just merged was a round of the search: the next is for the shards.
+                progress.finish_and_clear();
+                let path = args.state.as_ref().expect("--merge requires --state");
+                println!(
+                    "{}",
+                    common::wrap(&format!(
+                        "Step {} merged into {}. Next, step {step_number}: {} on {} deals ({} \
+                         games); run every slice of it with the same command and --state {}, \
+                         then --merge them.",
+                        step_number - 1,
+                        path.display(),
+                        match &step {
+                            Step::Round(r) => format!(
+                                "round {} of the search, {} candidates",
+                                r.number,
+                                names.len()
+                            ),
+                            Step::Confirm(..) => format!(
+                                "the confirmation of {} finalists and the variant as printed",
+                                names.len() - 1
+                            ),
+                        },
+                        round.deals,
+                        round.deals * per_deal,
+                        path.display()
+                    ))
+                );
+                return Ok(ExitCode::SUCCESS);
+            }
+            None => {
+                let loaded: Vec<Variant> = names
+                    .iter()
+                    .map(|v| Variant::load(v))
+                    .collect::<Result<_, _>>()?;
+                let entrants: Vec<&Variant> = loaded.iter().collect();
+                let deals: Vec<u64> = match shard {
+                    Some((k, m)) => (round.first_deal..round.first_deal + round.deals)
+                        .filter(|d| d % m == k - 1)
+                        .collect(),
+                    None => (round.first_deal..round.first_deal + round.deals).collect(),
+                };
+                let played = play_deals(
+                    &pool,
+                    &problem,
+                    &references,
+                    &entrants,
+                    &deals,
+                    seed,
+                    &progress,
+                )?;
+                if let Some((k, m)) = shard {
+                    progress.finish_and_clear();
+                    let slice = Slice {
+                        stamp: common::Stamp::now(),
+                        shard: Some(format!("{k}/{m}")),
+                        run: this_run,
+                        step: step_number,
+                        samples: deals.into_iter().zip(played).collect(),
+                    };
+                    println!("{}", serde_json::to_string(&slice)?);
+                    return Ok(ExitCode::SUCCESS);
+                }
+                played
+            }
+        };
+        match step {
+            Step::Round(r) => {
+                search.record(&r, &samples);
+                if search.round().is_none() {
+                    // The search played what it played: the bar counts exactly that.
+                    progress.set_length(search.played + confirm_games);
+                }
+            }
+            Step::Confirm(shown, _) => break (shown, samples),
+        }
+    };
     progress.finish_and_clear();
+    if let (Some(path), Some(_)) = (&args.state, shard) {
+        bail!(
+            "the search in {} is over, its confirmation merged: there is no slice left to \
+             play; without --shard the command prints its answer again",
+            path.display()
+        );
+    }
+    let played: Vec<&str> = shown.iter().map(String::as_str).collect();
     let mut sums = vec![vec![Clustered::default(); problem.goals.len()]; played.len()];
     for deal in &samples {
         for (acc, s) in sums.iter_mut().zip(deal) {
@@ -259,20 +480,19 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays `round`'s deals for every entrant (and the reference variants once per deal), in
+/// Plays `deals` for every entrant (and the reference variants once per deal), in
 /// parallel, the samples back in the order of the deals.
-fn play_round(
+fn play_deals(
     pool: &rayon::ThreadPool,
     problem: &Problem,
     references: &[Variant],
     entrants: &[&Variant],
-    round: &Round,
+    deals: &[u64],
     seed: u64,
     progress: &ProgressBar,
-) -> Result<Vec<Vec<Vec<Clustered>>>> {
+) -> Result<StepSamples> {
     let per_deal =
         problem.games_per_deal() * entrants.len() as u64 + problem.reference_games_per_deal();
-    let deals: Vec<u64> = (round.first_deal..round.first_deal + round.deals).collect();
     let out: Result<Vec<_>, _> = pool.install(|| {
         deals
             .par_iter()
@@ -288,6 +508,49 @@ fn play_round(
             .collect()
     });
     Ok(out?)
+}
+
+/// The state of a sharded search, or a search not yet begun when `path` does not exist.
+fn load_state(path: &std::path::Path, run: &Run) -> Result<State> {
+    if !path.exists() {
+        return Ok(State {
+            stamp: common::Stamp::now(),
+            run: run.clone(),
+            steps: Vec::new(),
+        });
+    }
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read the state file", path.display()))?;
+    let state: State = serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{}: not a state file of hunters balance (written by --merge)",
+            path.display()
+        )
+    })?;
+    if state.stamp != common::Stamp::now() {
+        bail!(
+            "{}: written by hunters {}; run the whole search with one version",
+            path.display(),
+            state.stamp.version
+        );
+    }
+    if state.run != *run {
+        bail!(
+            "{}: the state of another search (other arguments); give the arguments it was \
+             begun with, or another --state file",
+            path.display()
+        );
+    }
+    Ok(state)
+}
+
+fn save_state(path: &std::path::Path, state: &State) -> Result<()> {
+    let text = serde_json::to_string(state)?;
+    // Written whole, then moved over the old: an interrupted write leaves the old state.
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
 }
 
 fn bar(len: u64) -> ProgressBar {

@@ -809,7 +809,11 @@ impl Seats {
         let mut i = 0;
         while i < self.legal.len() {
             let end = self.placement_end(i);
-            let top = self.values[i..end].iter().copied().max().expect("not empty");
+            let top = self.values[i..end]
+                .iter()
+                .copied()
+                .max()
+                .expect("not empty");
             groups.push((top, i, end));
             i = end;
         }
