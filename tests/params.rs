@@ -64,9 +64,9 @@ fn category_of(param: &str) -> &'static str {
 #[test]
 fn every_scoring_number_changes_its_own_terms_and_nothing_else() {
     assert_eq!(
-        SCORING.len() + 3,
+        SCORING.len() + 5,
         Params::INFO.len(),
-        "every parameter has its test (the supply ones below)"
+        "every parameter has its test (the five supply ones below)"
     );
     for (param, label, variant) in SCORING {
         let printed = Variant::load(variant).unwrap().options.params;
@@ -169,6 +169,80 @@ fn supplies_follow_their_numbers() {
             .sum()
     };
     assert!(standing("2020@meeples=9") > standing("2020"));
+}
+
+/// The compensation for later seats: each seat after the first starts with `later-meeples`
+/// more tribe members and `later-huts` more huts than the one before, never holds more, and
+/// the printed rule (none) gives every seat the same supply.
+#[test]
+fn later_seats_start_with_their_compensation() {
+    for (spec, meeples, huts) in [
+        ("2020@later-meeples=2,later-huts=1", 2u8, 1u8),
+        ("2002-scout@later-meeples=1", 1, 0),
+        ("2014@later-huts=2", 0, 2),
+        ("2020", 0, 0),
+    ] {
+        let v = Variant::load(spec).unwrap();
+        let printed = Params::for_edition(v.edition);
+        for players in 2..=5 {
+            let game = Game::seeded(&v, players, 4);
+            for p in 0..players {
+                let seat = p as u8;
+                assert_eq!(
+                    game.supply(p),
+                    (printed.meeples + meeples * seat, printed.huts + huts * seat),
+                    "{spec}, {players} players, seat {}",
+                    p + 1
+                );
+            }
+        }
+        for seed in 0..20 {
+            let (game, _) = random_game(spec, 4, seed);
+            for p in 0..4 {
+                let seat = p as u8;
+                let (m, h) = game.supply(p);
+                assert!(m <= printed.meeples + meeples * seat, "{spec} seed {seed}");
+                assert!(h <= printed.huts + huts * seat, "{spec} seed {seed}");
+                let out = game.pieces().iter().filter(|x| x.player == p).count();
+                let held = printed.meeples + printed.huts + (meeples + huts) * seat;
+                assert!(out <= usize::from(held), "{spec} seed {seed}");
+            }
+        }
+    }
+    // A log records the compensation and replays under it; without it the same moves run
+    // out of tribe members.
+    let dir = std::env::temp_dir().join(format!("hunters-later-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("l.log");
+    let o = hunters(&[
+        "play",
+        "--variant",
+        "2020@later-meeples=2",
+        "--players",
+        "3",
+        "--bots",
+        "greedy",
+        "--seed",
+        "3",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("[later-meeples \"2\"]\n"), "{text:.800}");
+    let v = hunters(&["verify", log.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stdout(&v));
+    let tampered = dir.join("t.log");
+    std::fs::write(
+        &tampered,
+        text.replace("[later-meeples \"2\"]\n", "")
+            .replace("2020@later-meeples=2", "2020"),
+    )
+    .unwrap();
+    let v = hunters(&["verify", tampered.to_str().unwrap()]);
+    assert_eq!(v.status.code(), Some(1), "{}", stdout(&v));
+    assert!(stdout(&v).contains("no meeple is left"), "{}", stdout(&v));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

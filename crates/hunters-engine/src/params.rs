@@ -44,10 +44,18 @@ pub struct Params {
     pub agriculture: u32,
     /// Per fish of the richest lake, for the Dug-out's fisher (Scout).
     pub dugout: u32,
-    /// Tribe members each player starts with (besides the score marker).
+    /// Tribe members each player starts with (besides the score marker), before
+    /// [`Params::later_meeples`].
     pub meeples: u8,
     /// Huts each player starts with.
     pub huts: u8,
+    /// Tribe members more for each seat after the first: the second player starts with this
+    /// many more, the third with twice as many, and so on. Not a printed rule (printed:
+    /// none); a compensation for playing later, for a designer to weigh against the first
+    /// player's edge.
+    pub later_meeples: u8,
+    /// Huts more for each seat after the first, as [`Params::later_meeples`] (printed: none).
+    pub later_huts: u8,
     /// A completed forest with a gold nugget (first edition) or a menhir (2020) earns a turn
     /// with a bonus (menhir) tile.
     pub bonus_turns: bool,
@@ -87,7 +95,7 @@ const fn info(
 
 impl Params {
     /// Every parameter, in the order `variants --show` and log headers list them.
-    pub const INFO: [ParamInfo; 20] = [
+    pub const INFO: [ParamInfo; 22] = [
         info(
             "deer",
             "scoring",
@@ -204,6 +212,20 @@ impl Params {
         ),
         info("huts", "supply", "huts each player starts with", 0, 10),
         info(
+            "later-meeples",
+            "supply",
+            "tribe members more for each seat after the first (not printed: a compensation)",
+            0,
+            5,
+        ),
+        info(
+            "later-huts",
+            "supply",
+            "huts more for each seat after the first (not printed: a compensation)",
+            0,
+            2,
+        ),
+        info(
             "bonus-turns",
             "supply",
             "a forest completed with a gold nugget or menhir earns a bonus (menhir) tile",
@@ -245,6 +267,8 @@ impl Params {
             dugout: 1,
             meeples: 5,
             huts: if classic { 2 } else { 3 },
+            later_meeples: 0,
+            later_huts: 0,
             bonus_turns: true,
         }
     }
@@ -272,6 +296,8 @@ impl Params {
             "dugout" => n(self.dugout),
             "meeples" => n(self.meeples.into()),
             "huts" => n(self.huts.into()),
+            "later-meeples" => n(self.later_meeples.into()),
+            "later-huts" => n(self.later_huts.into()),
             "bonus-turns" => Some(self.bonus_turns.to_string()),
             _ => None,
         }
@@ -340,6 +366,8 @@ impl Params {
             // The ranges above keep these within a byte.
             "meeples" => self.meeples = v as u8,
             "huts" => self.huts = v as u8,
+            "later-meeples" => self.later_meeples = v as u8,
+            "later-huts" => self.later_huts = v as u8,
             _ => unreachable!("every parameter of INFO is set above"),
         }
         Ok(())

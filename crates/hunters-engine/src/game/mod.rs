@@ -276,7 +276,7 @@ impl Clone for State {
 impl State {
     /// The state before the first turn, keeping the memory it has: every player with a full
     /// `supply`, room for `pieces` pieces on the board, empty hands.
-    fn begin(&mut self, supply: Supply, pieces: usize) {
+    fn begin(&mut self, supply: [Supply; MAX_PLAYERS], pieces: usize) {
         let State {
             next_regular,
             next_bonus,
@@ -291,7 +291,7 @@ impl State {
         } = self;
         *next_regular = 0;
         *next_bonus = 0;
-        *supplies = [supply; MAX_PLAYERS];
+        *supplies = supply;
         *returned_this_turn = 0;
         *scores = [[0; 5]; MAX_PLAYERS];
         on_board.clear();
@@ -476,17 +476,27 @@ impl Game {
         self.features
             .add_tile_with(&self.set.tiles, &self.own, &self.board);
         let params = self.rules.params();
-        let supply = Supply {
+        let mut supplies = [Supply {
             meeples: params.meeples,
             huts: params.huts,
-        };
+        }; MAX_PLAYERS];
+        for (seat, s) in supplies.iter_mut().enumerate().take(self.players) {
+            // At most 20 + 4 × 5 meeples and 10 + 4 × 2 huts (the parameters' ranges):
+            // within a byte.
+            s.meeples += params.later_meeples * seat as u8;
+            s.huts += params.later_huts * seat as u8;
+        }
         // Every piece of every player may stand on the board at once.
-        let pieces = self.players * usize::from(params.meeples + params.huts) + specials;
+        let pieces = supplies[..self.players]
+            .iter()
+            .map(|s| usize::from(s.meeples + s.huts))
+            .sum::<usize>()
+            + specials;
         // Recording starts before the deal: a game restarted after one that kept no events
         // logs its deal as a new game does.
         self.record = true;
         self.events.clear();
-        self.state.begin(supply, pieces);
+        self.state.begin(supplies, pieces);
         for (p, hand) in hands.into_iter().enumerate().take(self.players) {
             for &special in &hand {
                 self.emit(Event::Deal { player: p, special });
