@@ -11,7 +11,7 @@ use hunters::balance::{Goal, Problem, Space, confirmation_seed};
 use hunters::bot::BotKind;
 use hunters::compare::Table;
 use hunters::statistics::{CONFIDENCE, Clustered};
-use run::{hunters, stderr, stdout};
+use run::{assert_screenshot, browser, hunters, parsed_page, stderr, stdout};
 use serde_json::Value;
 
 fn json_of(args: &[&str]) -> Value {
@@ -229,6 +229,83 @@ fn slices_merged_step_by_step_give_the_unsharded_answer() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--state"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--report` writes one self-contained page that a real browser draws: the verdict, the
+/// confirmation's table with a chart per goal against its band, a chart of each goal by each
+/// key with a dot for every candidate measured, and the search's rounds.
+#[test]
+fn the_report_page_draws_the_search_and_its_confirmation() {
+    let dir = std::env::temp_dir().join(format!("hunters-balance-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("balance.html");
+    let v = json_of(&[
+        "balance",
+        "2020",
+        "--vary",
+        "deer=1..3,mammoth=2..4",
+        "--target",
+        "meadows-2002:meadows=0,total=125+-2",
+        "--budget",
+        "600",
+        "--confirm",
+        "40",
+        "--seed",
+        "9",
+        "--json",
+        "--report",
+        page.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(text.starts_with("<!DOCTYPE html>"));
+    assert!(!text.contains("<script") && !text.contains("<link") && !text.contains("src="));
+    let verdict = v["verdict"].as_str().unwrap();
+    assert!(text.contains(verdict), "{verdict}");
+    for heading in [
+        "The confirmation",
+        "The landscape of each key",
+        "The search's path",
+    ] {
+        assert!(text.contains(heading), "{heading}");
+    }
+    // A chart per goal for the confirmation, and per goal and key for the landscape.
+    assert_eq!(text.matches("<svg").count(), 2 + 2 * 2);
+    // Every candidate measured is a dot on each of the landscape's charts, and every
+    // confirmed variant (and the printed one) on the confirmation's.
+    let candidates = v["candidates"].as_array().unwrap().len();
+    let finalists = v["finalists"].as_array().unwrap().len();
+    assert_eq!(
+        text.matches("<circle").count(),
+        2 * (finalists + 1) + 4 * candidates
+    );
+    // One row a round of the search.
+    let rounds = text
+        .split("The search's path")
+        .nth(1)
+        .unwrap()
+        .matches("<tr><td>")
+        .count();
+    assert!(rounds >= 2, "{rounds} rounds");
+
+    let Some(browser) = browser("the balance report") else {
+        return;
+    };
+    let url = format!("file://{}", page.display());
+    let profile = format!("--user-data-dir={}", dir.join("profile").display());
+    let parsed = parsed_page(browser, &profile, &url);
+    assert_eq!(parsed.matches("<svg").count(), 6, "every chart parsed");
+    assert!(
+        parsed.contains("The landscape of each key"),
+        "{parsed:.300}"
+    );
+    assert_screenshot(
+        browser,
+        &profile,
+        &url,
+        "1100,2400",
+        &dir.join("balance.png"),
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -588,7 +588,8 @@ impl Problem {
     }
 
     /// A goal's value from its sums: points and counts as they are, a share of the wins
-    /// (sixtieths) as percentage points off an even share.
+    /// (kept in sixtieths of a game, 60 trials a game, so its mean is a fraction of the
+    /// games) as percentage points off an even share.
     pub fn value(&self, goal: &Goal, sums: &Clustered) -> f64 {
         let (scale, offset) = self.scale(goal);
         scale * sums.mean() + offset
@@ -610,7 +611,7 @@ impl Problem {
                 } else {
                     -100.0 / self.bots.len() as f64
                 };
-                (100.0 / 60.0, offset)
+                (100.0, offset)
             }
             _ => (1.0, 0.0),
         }
@@ -1189,6 +1190,40 @@ mod tests {
             found += usize::from(distance(&best.point) == 0);
         }
         assert!(found >= 95, "found in {found} seeds of 100 ({games} games)");
+    }
+
+    /// The first player's edge is in percentage points off an even share, as `simulate`'s
+    /// summary gives it (a fraction there): the same deals, the same value.
+    #[test]
+    fn the_first_player_edge_reads_as_simulate_gives_it() {
+        let problem = Problem::new(
+            Space::parse("2002-scout", &["deer=2".into()]).unwrap(),
+            vec![Goal::parse("first-player-edge=0").unwrap()],
+            vec![BotKind::Greedy, BotKind::Greedy],
+        )
+        .unwrap();
+        let variant = Variant::load("2002-scout").unwrap();
+        let mut table = Table::default();
+        let mut sums = Clustered::default();
+        let mut tally = Tally::new(&problem.bots, false);
+        for d in 0..200 {
+            let s = problem.samples(&mut table, &variant, &[], 3, d).unwrap();
+            sums.merge(&s[0]);
+            let played = problem.deal(&mut table, &variant, 3, d).unwrap();
+            tally.merge(&played.tally);
+        }
+        let edge = crate::summary::first_player_edge(tally.win_sixtieths.first(), 2);
+        let (value, low, high) = problem.interval(&problem.goals[0], &sums, CONFIDENCE);
+        assert!(
+            (value - 100.0 * edge.value).abs() < 0.01,
+            "{value} {}",
+            edge.value
+        );
+        assert!(
+            low < value && value < high && high - low < 20.0,
+            "{low} {high}"
+        );
+        assert!(value.abs() < 15.0, "{value}: an edge, not a share");
     }
 
     #[test]

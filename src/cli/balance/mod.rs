@@ -22,6 +22,8 @@ use serde::Serialize;
 
 use crate::cli::common;
 
+mod html;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// The variant whose numbers are searched (a built-in name, a variant file, or
@@ -68,6 +70,11 @@ pub struct Args {
     /// on what it was searched for, by which command, and what the confirmation measured.
     #[arg(long, value_name = "FILE.toml")]
     out: Option<PathBuf>,
+    /// Also write the search and its confirmation as one self-contained HTML page: the
+    /// verdict, each goal's confirmation against its band, every candidate by each key with
+    /// its interval, and the search's rounds.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
     /// Play only the K-th of M slices of the next step (a round of the search, or the
     /// confirmation) and print its tallies as JSON, for --merge; needs --state. Each round
     /// waits for the last, so the slices of one step run at once on many machines and
@@ -442,6 +449,23 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let best = &confirmed[0];
         let text = variant_file(&problem, best, &base, &command, confirm_deals)?;
         std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(path) = &args.report {
+        let meta = html::Meta {
+            command: &command,
+            bots: problem
+                .bots
+                .iter()
+                .map(BotKind::name)
+                .collect::<Vec<_>>()
+                .join(", "),
+            seed: args.seed,
+            confirm_deals,
+            seconds,
+            verdict: &verdict,
+        };
+        let page = html::page(&problem, &search, &confirmed, &base, &meta);
+        std::fs::write(path, page).with_context(|| format!("cannot write {}", path.display()))?;
     }
     if args.json {
         let answer = Answer {
