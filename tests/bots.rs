@@ -51,7 +51,9 @@ fn mcts_decides_the_same_whatever_the_order_of_the_tiles_to_come() {
 
             let mut list = Vec::new();
             game.legal_moves(&mut list);
-            let kind = BotKind::Mcts { playouts: 60 };
+            // The least budget at which the schedule keeps more than one candidate a side
+            // (3 × 2 and two rounds at 250): below it the search has nothing to choose.
+            let kind = BotKind::Mcts { playouts: 250 };
             let a = kind.make(seed, 0).choose(&game, &list).unwrap();
             let b = kind.make(seed, 0).choose(&other, &list).unwrap();
             assert_eq!(a, b, "{variant} after {moves} moves");
@@ -138,7 +140,7 @@ fn order_revealing_positions(variant: &str, wanted: usize) -> Vec<(Game, Game)> 
 fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
     let kinds = [
         BotKind::Greedy,
-        BotKind::Mcts { playouts: 40 },
+        BotKind::Mcts { playouts: 250 },
         BotKind::MctsV2 { playouts: 40 },
         BotKind::MctsV1 { playouts: 40 },
     ];
@@ -177,8 +179,14 @@ fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
                     shortlist,
                     leave,
                     branch,
-                    rounds: if leave > 0 { 2 } else { base.rounds },
-                    deepen: if leave > 0 { 0 } else { base.deepen },
+                    // Two rounds and 3 × 2 candidates at this small budget, without the
+                    // schedule (which would keep one).
+                    rounds: 2,
+                    rounds_per_doubling: 0,
+                    widen: 0,
+                    placements_kept: 3,
+                    pieces_kept: 2,
+                    deepen: 0,
                     allocation: Allocation::Halving,
                     prior_visits: 0,
                     ..base
@@ -205,7 +213,8 @@ fn every_mcts_move_is_legal_in_every_variant_and_player_count() {
         let mut bots: Vec<_> = (0..players)
             .map(|s| {
                 if s == 0 {
-                    BotKind::Mcts { playouts: 8 }
+                    // A real search: below some 250 playouts the schedule keeps one candidate.
+                    BotKind::Mcts { playouts: 250 }
                 } else {
                     BotKind::Random
                 }
