@@ -1229,50 +1229,33 @@ mod tests {
     #[test]
     fn what_a_move_leaves_equals_a_recount_after_it() {
         let leave = 1000;
-        let mut seats = Seats::default();
         let mut checked = 0;
-        for name in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
-            let variant = Variant::load(name).unwrap();
-            for seed in 0..4 {
-                let mut game = Game::seeded(&variant, 2 + seed as usize % 2, seed);
-                let mut rng = stream(seed, "test");
-                seats.start(stream(seed, "ties"));
-                let mut moves = Vec::new();
-                while game.turn().is_some() {
-                    game.legal_moves(&mut moves);
-                    seats.legal.clone_from(&moves);
-                    seats.weigh(&game, 0);
-                    let plain = seats.values.clone();
-                    seats.weigh(&game, leave);
-                    for (k, &mv) in moves.iter().enumerate() {
-                        if mv.recall.is_some() || matches!(mv.play, Play::Draw | Play::Refuse) {
-                            continue;
-                        }
-                        let mut after = game.clone();
-                        after.play_unchecked(mv);
-                        // Final scoring takes every piece home: nothing is left to anybody.
-                        if after.is_over() {
-                            continue;
-                        }
-                        let want = left_after(&after, leave);
-                        assert_eq!(plain[k] - seats.values[k], want, "{name} {seed} {mv:?}");
-                        checked += usize::from(want > 0);
-                    }
-                    let mv = moves[below(&mut rng, moves.len())];
-                    game.play_unchecked(mv);
+        every_position(|seats, name, seed, game, moves| {
+            seats.weigh(game, 0);
+            let plain = seats.values.clone();
+            seats.weigh(game, leave);
+            for (k, &mv) in moves.iter().enumerate() {
+                if mv.recall.is_some() || matches!(mv.play, Play::Draw | Play::Refuse) {
+                    continue;
                 }
+                let mut after = game.clone();
+                after.play_unchecked(mv);
+                // Final scoring takes every piece home: nothing is left to anybody.
+                if after.is_over() {
+                    continue;
+                }
+                let want = left_after(&after, leave);
+                assert_eq!(plain[k] - seats.values[k], want, "{name} {seed} {mv:?}");
+                checked += usize::from(want > 0);
             }
-        }
+        });
         assert!(checked > 1000, "{checked} moves leave something");
     }
 
-    /// The bounded choice plays the move of the full valuation: the first of the best of
-    /// greedy's values less what every move leaves, in every variant.
-    #[test]
-    fn the_bounded_choice_is_the_first_of_the_best_of_every_move() {
-        let leave = 1000;
+    /// `f` at every position of four games of random moves in each variant, two to four
+    /// players, with the seats' buffers holding the position's legal moves.
+    fn every_position(mut f: impl FnMut(&mut Seats, &str, u64, &Game, &[Move])) {
         let mut seats = Seats::default();
-        let mut differ = 0;
         for name in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
             let variant = Variant::load(name).unwrap();
             for seed in 0..4 {
@@ -1283,21 +1266,32 @@ mod tests {
                 while game.turn().is_some() {
                     game.legal_moves(&mut moves);
                     seats.legal.clone_from(&moves);
-                    seats.weigh(&game, leave);
-                    let want = (0..moves.len())
-                        .max_by_key(|&i| (seats.values[i], std::cmp::Reverse(i)))
-                        .unwrap();
-                    seats.weigh(&game, 0);
-                    let greedy_best = (0..moves.len())
-                        .max_by_key(|&i| (seats.values[i], std::cmp::Reverse(i)))
-                        .unwrap();
-                    differ += usize::from(greedy_best != want);
-                    assert_eq!(seats.best_by_leave(&game, leave), want, "{name} {seed}");
+                    f(&mut seats, name, seed, &game, &moves);
                     let mv = moves[below(&mut rng, moves.len())];
                     game.play_unchecked(mv);
                 }
             }
         }
+    }
+
+    /// The bounded choice plays the move of the full valuation: the first of the best of
+    /// greedy's values less what every move leaves, in every variant.
+    #[test]
+    fn the_bounded_choice_is_the_first_of_the_best_of_every_move() {
+        let leave = 1000;
+        let mut differ = 0;
+        every_position(|seats, name, seed, game, moves| {
+            let first_best = |values: &[i64]| {
+                (0..moves.len())
+                    .max_by_key(|&i| (values[i], std::cmp::Reverse(i)))
+                    .unwrap()
+            };
+            seats.weigh(game, leave);
+            let want = first_best(&seats.values);
+            seats.weigh(game, 0);
+            differ += usize::from(first_best(&seats.values) != want);
+            assert_eq!(seats.best_by_leave(game, leave), want, "{name} {seed}");
+        });
         // The leave changes some choices, so the bound is put to the test.
         assert!(differ > 20, "{differ} choices changed by what moves leave");
     }

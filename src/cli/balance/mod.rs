@@ -453,12 +453,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if let Some(path) = &args.report {
         let meta = html::Meta {
             command: &command,
-            bots: problem
-                .bots
-                .iter()
-                .map(BotKind::name)
-                .collect::<Vec<_>>()
-                .join(", "),
+            bots: bots_named(&problem),
             seed: args.seed,
             confirm_deals,
             seconds,
@@ -652,12 +647,7 @@ fn variant_file(
     ));
     head.push_str(&format!(
         "# Confirmed on {deals} deals the search never saw ({}), 95 % intervals:\n",
-        problem
-            .bots
-            .iter()
-            .map(BotKind::name)
-            .collect::<Vec<_>>()
-            .join(", ")
+        bots_named(problem)
     ));
     for ((g, c), b) in problem.goals.iter().zip(&best.goals).zip(&base.goals) {
         head.push_str(&format!(
@@ -696,12 +686,7 @@ fn text(
         problem.space.base,
         keys.join("; "),
         problem.space.size(),
-        problem
-            .bots
-            .iter()
-            .map(BotKind::name)
-            .collect::<Vec<_>>()
-            .join(", ")
+        bots_named(problem)
     ));
     let search_deals: u64 = search.history.iter().map(|(r, _)| r.deals).sum();
     out.push_str(&common::wrap(&format!(
@@ -764,4 +749,14 @@ fn text(
     out.push_str(&common::wrap(verdict));
     out.push('\n');
     out
+}
+
+/// The bots of the seats, as the output names them: `mcts:100, mcts:100`.
+fn bots_named(problem: &Problem) -> String {
+    problem
+        .bots
+        .iter()
+        .map(BotKind::name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
