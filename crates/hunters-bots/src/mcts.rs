@@ -1296,19 +1296,12 @@ mod tests {
         assert!(differ > 20, "{differ} choices changed by what moves leave");
     }
 
-    /// A round a doubling: 2 rounds at 250 playouts, 4 at the default 1,000, 6 at 4,000; the
+    /// `mcts`'s schedule, a round a doubling: 2 rounds at 250 playouts, 4 at the default 1,000, 6 at 4,000; the
     /// candidates double with the budget too (`widen` 1000: 3 × 2 at 250, 4 × 3 at 500,
     /// 6 × 4 at 1,000); the yardsticks keep the square root.
     #[test]
     fn a_schedule_buys_a_round_and_twice_the_candidates_a_doubling() {
-        let p = Params {
-            rounds: 4,
-            rounds_per_doubling: 1000,
-            widen: 1000,
-            placements_kept: 6,
-            pieces_kept: 4,
-            ..Params::SECOND
-        };
+        let p = Params::THIRD;
         let rounds: Vec<usize> = [250, 500, 1000, 2000, 4000]
             .iter()
             .map(|&n| p.rounds_for(n))
