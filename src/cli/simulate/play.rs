@@ -136,7 +136,7 @@ pub fn play(
         wall_seconds: start.elapsed().as_secs_f64(),
         time_per_move: clocks
             .into_iter()
-            .map(|(kind, c)| BotTime::of(kind.name(), c.moves, c.nanos as f64 / 1e9))
+            .map(|(kind, c)| BotTime::of(kind.name(), c.moves, c.seconds()))
             .collect(),
     })
 }
