@@ -817,9 +817,15 @@ impl Seats {
             groups.push((top, i, end));
             i = end;
         }
-        groups.sort_unstable_by_key(|&(top, start, _)| (std::cmp::Reverse(top), start));
         let mut best = (i64::MIN, usize::MAX);
-        for &(top, start, end) in &groups {
+        // Placements best first (ties by their order), picked one at a time: the search
+        // stops after a few, so sorting them all would cost more than the picking.
+        for taken in 0..groups.len() {
+            let next = (taken..groups.len())
+                .max_by_key(|&g| (groups[g].0, std::cmp::Reverse(groups[g].1)))
+                .expect("a placement is left");
+            groups.swap(taken, next);
+            let (top, start, end) = groups[taken];
             if top < best.0 || (top == best.0 && start > best.1) {
                 break;
             }
