@@ -1302,9 +1302,9 @@ mod tests {
         assert!(differ > 20, "{differ} choices changed by what moves leave");
     }
 
-    /// `mcts`'s schedule, a round a doubling: 2 rounds at 250 playouts, 4 at the default 1,000, 6 at 4,000; the
-    /// candidates double with the budget too (`widen` 1000: 3 × 2 at 250, 4 × 3 at 500,
-    /// 6 × 4 at 1,000); the yardsticks keep the square root.
+    /// `mcts`'s schedule, a round a doubling: 2 rounds at 250 playouts, 4 at the default
+    /// 1,000, 6 at 4,000; the candidates double with the budget too (`widen` 1000: 3 × 2 at
+    /// 250, 4 × 3 at 500, 6 × 4 at 1,000); the yardsticks keep the square root.
     #[test]
     fn a_schedule_buys_a_round_and_twice_the_candidates_a_doubling() {
         let p = Params::THIRD;
