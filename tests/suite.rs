@@ -73,6 +73,8 @@ mod robustness;
 mod rules_coverage;
 #[path = "rules_map.rs"]
 mod rules_map;
+#[path = "runs.rs"]
+mod runs;
 #[path = "scenarios_2020.rs"]
 mod scenarios_2020;
 #[path = "scenarios_classic.rs"]

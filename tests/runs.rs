@@ -1,0 +1,106 @@
+//! The runs behind docs/strength.md. `docs/runs/` keeps the `simulate --shard K/M --json`
+//! output of each slice of the strength runs (docs/runs/README.md). Each file is named
+//! `NAME.K-of-M.json` after its slice; once all M slices of a run are there, their merge is
+//! what the table of docs/strength.md must say for that run: its variant, deals (games), the
+//! first bot's win rate with its interval and its margin, on one row.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::run::{hunters, stderr, stdout};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The slices in docs/runs/, by run name: (K, M, file).
+fn runs() -> BTreeMap<String, Vec<(u32, u32, PathBuf)>> {
+    let mut out: BTreeMap<String, Vec<(u32, u32, PathBuf)>> = BTreeMap::new();
+    for entry in std::fs::read_dir(root().join("docs/runs")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_suffix(".json") else {
+            continue;
+        };
+        let (run, slice) = stem
+            .rsplit_once('.')
+            .unwrap_or_else(|| panic!("docs/runs/{name}: expected NAME.K-of-M.json"));
+        let (k, m) = slice
+            .split_once("-of-")
+            .and_then(|(k, m)| Some((k.parse().ok()?, m.parse().ok()?)))
+            .unwrap_or_else(|| panic!("docs/runs/{name}: expected NAME.K-of-M.json"));
+        out.entry(run.to_string()).or_default().push((k, m, path));
+    }
+    out
+}
+
+fn json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn each_file_is_the_slice_its_name_says() {
+    for (run, slices) in runs() {
+        for (k, m, path) in slices {
+            let v = json(&path);
+            assert_eq!(
+                v["shard"].as_str(),
+                Some(format!("{k}/{m}").as_str()),
+                "docs/runs/{run}.{k}-of-{m}.json holds another slice"
+            );
+        }
+    }
+}
+
+fn percent(v: &Value) -> String {
+    format!("{:.1}", v.as_f64().unwrap() * 100.0)
+}
+
+#[test]
+fn every_whole_run_is_a_row_of_the_strength_table() {
+    let table = std::fs::read_to_string(root().join("docs/strength.md")).unwrap();
+    let rows: Vec<&str> = table.lines().filter(|l| l.starts_with('|')).collect();
+    for (run, slices) in runs() {
+        let m = slices[0].1;
+        if slices.len() < m as usize {
+            continue;
+        }
+        let mut args = vec!["simulate".to_string(), "--merge".to_string()];
+        args.extend(slices.iter().map(|s| s.2.to_string_lossy().into_owned()));
+        args.push("--json".into());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = hunters(&args);
+        assert!(out.status.success(), "{run}: {}", stderr(&out));
+        let merged: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        for result in merged["results"].as_array().unwrap() {
+            let variant = result["variant"].as_str().unwrap();
+            let summary = &result["summary"];
+            let bot = &summary["bots"][0];
+            let win = &bot["win_rate"];
+            let wants = [
+                format!("| {variant} |"),
+                format!("{} ({})", summary["deals"], summary["games"]),
+                format!(
+                    "{} % ({}–{})",
+                    percent(&win["value"]),
+                    percent(&win["low"]),
+                    percent(&win["high"])
+                ),
+                format!(
+                    "{:+.1} ± {:.1}",
+                    bot["margin"]["mean"].as_f64().unwrap(),
+                    bot["margin"]["half_width"].as_f64().unwrap()
+                ),
+            ];
+            assert!(
+                rows.iter()
+                    .any(|r| wants.iter().all(|w| r.contains(w.as_str()))),
+                "docs/strength.md has no row for the run {run} ({}): it should hold {wants:?}",
+                bot["bot"]
+            );
+        }
+    }
+}
