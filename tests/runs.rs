@@ -2,7 +2,8 @@
 //! output of each slice of the strength runs (docs/runs/README.md). Each file is named
 //! `NAME.K-of-M.json` after its slice; once all M slices of a run are there, their merge is
 //! what the table of docs/strength.md must say for that run: its variant, deals (games), the
-//! first bot's win rate with its interval and its margin, on one row.
+//! first bot's win rate with its interval and its margin, on one row. The answers by level
+//! (`simulate --levels`) are a table of the README instead, cell for cell the merge's own.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -75,6 +76,10 @@ fn every_whole_run_is_a_row_of_the_strength_table() {
         let out = hunters(&args);
         assert!(out.status.success(), "{run}: {}", stderr(&out));
         let merged: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        if merged["command"] == "simulate --levels" {
+            levels_in_the_readme(&run, &slices);
+            continue;
+        }
         for result in merged["results"].as_array().unwrap() {
             let variant = result["variant"].as_str().unwrap();
             let summary = &result["summary"];
@@ -102,5 +107,36 @@ fn every_whole_run_is_a_row_of_the_strength_table() {
                 bot["bot"]
             );
         }
+    }
+}
+
+/// The cells of a markdown table's body rows, trimmed.
+fn cells(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter(|l| l.starts_with('|') && !l.starts_with("|-") && !l.starts_with("|--"))
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().trim_matches('`').to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// A levels run's table, as the merge prints it, is a table of the README row for row.
+fn levels_in_the_readme(run: &str, slices: &[(u32, u32, PathBuf)]) {
+    let mut args = vec!["simulate".to_string(), "--merge".to_string()];
+    args.extend(slices.iter().map(|s| s.2.to_string_lossy().into_owned()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = hunters(&args);
+    assert!(out.status.success(), "{run}: {}", stderr(&out));
+    let printed = cells(&stdout(&out));
+    let readme = cells(&std::fs::read_to_string(root().join("README.md")).unwrap());
+    assert!(printed.len() > 2, "{run}: no table in\n{}", stdout(&out));
+    for row in printed {
+        assert!(
+            readme.contains(&row),
+            "README.md has no row {row:?} of the run {run} (`hunters simulate --merge docs/runs/{run}.*.json`)"
+        );
     }
 }
