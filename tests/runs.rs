@@ -56,6 +56,20 @@ fn each_file_is_the_slice_its_name_says() {
     }
 }
 
+/// What `hunters simulate --merge` prints for the slices of `run`, with `more` arguments.
+fn merge(run: &str, slices: &[(u32, u32, PathBuf)], more: &[&str]) -> String {
+    let files: Vec<String> = slices
+        .iter()
+        .map(|s| s.2.to_string_lossy().into_owned())
+        .collect();
+    let mut args = vec!["simulate", "--merge"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(more);
+    let out = hunters(&args);
+    assert!(out.status.success(), "{run}: {}", stderr(&out));
+    stdout(&out)
+}
+
 fn percent(v: &Value) -> String {
     format!("{:.1}", v.as_f64().unwrap() * 100.0)
 }
@@ -69,13 +83,7 @@ fn every_whole_run_is_a_row_of_the_strength_table() {
         if slices.len() < m as usize {
             continue;
         }
-        let mut args = vec!["simulate".to_string(), "--merge".to_string()];
-        args.extend(slices.iter().map(|s| s.2.to_string_lossy().into_owned()));
-        args.push("--json".into());
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = hunters(&args);
-        assert!(out.status.success(), "{run}: {}", stderr(&out));
-        let merged: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let merged: Value = serde_json::from_str(&merge(&run, &slices, &["--json"])).unwrap();
         if merged["command"] == "simulate --levels" {
             levels_in_the_readme(&run, &slices);
             continue;
@@ -113,7 +121,7 @@ fn every_whole_run_is_a_row_of_the_strength_table() {
 /// The cells of a markdown table's body rows, trimmed.
 fn cells(text: &str) -> Vec<Vec<String>> {
     text.lines()
-        .filter(|l| l.starts_with('|') && !l.starts_with("|-") && !l.starts_with("|--"))
+        .filter(|l| l.starts_with('|') && !l.starts_with("|-"))
         .map(|l| {
             l.trim_matches('|')
                 .split('|')
@@ -125,14 +133,10 @@ fn cells(text: &str) -> Vec<Vec<String>> {
 
 /// A levels run's table, as the merge prints it, is a table of the README row for row.
 fn levels_in_the_readme(run: &str, slices: &[(u32, u32, PathBuf)]) {
-    let mut args = vec!["simulate".to_string(), "--merge".to_string()];
-    args.extend(slices.iter().map(|s| s.2.to_string_lossy().into_owned()));
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = hunters(&args);
-    assert!(out.status.success(), "{run}: {}", stderr(&out));
-    let printed = cells(&stdout(&out));
+    let text = merge(run, slices, &[]);
+    let printed = cells(&text);
     let readme = cells(&std::fs::read_to_string(root().join("README.md")).unwrap());
-    assert!(printed.len() > 2, "{run}: no table in\n{}", stdout(&out));
+    assert!(printed.len() > 2, "{run}: no table in\n{text}");
     for row in printed {
         assert!(
             readme.contains(&row),
