@@ -1,7 +1,8 @@
 //! The README and `docs/` as a reader meets them. Every example command in README.md and
 //! docs/commands.md names a command and options the binary has; the options listed at the end
 //! of docs/commands.md are the binary's own `--help`, word for word; every relative link in
-//! README.md and docs/*.md leads to a file, and to a heading of it when it names one.
+//! README.md and docs/*.md leads to a file, and to a heading of it when it names one; the README
+//! stays short.
 //!
 //! `HUNTERS_WRITE_DOCS=1 cargo test --test suite docs::` writes the binary's help into
 //! docs/commands.md after a change of the options; review the diff.
@@ -123,6 +124,18 @@ fn check_examples(file: &str, at_least: usize) {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The README is read in a few minutes: what grows (findings, measured tables) goes to docs/.
+const README_LINES: usize = 300;
+
+#[test]
+fn the_readme_stays_short() {
+    let lines = read(&root().join("README.md")).lines().count();
+    assert!(
+        lines <= README_LINES,
+        "README.md has {lines} lines, more than {README_LINES}: move what grew to docs/ and link it"
+    );
 }
 
 #[test]
