@@ -322,22 +322,14 @@ fn coordinate_search(setup: &mut Setup, steps: &[(String, i64)]) -> Result<(), S
 
 /// The whole number `key` (of [`STEPS`] or [`EXTRA_KEYS`]), as [`set`] takes it.
 fn get(numbers: &Numbers, key: &str) -> i64 {
-    let w = &numbers.weights;
-    match key {
-        "open_weight" => w.open_weight,
-        "open_late" => w.open_late,
-        "meadow_weight" => w.meadow_weight,
-        "meadow_early" => w.meadow_early,
-        "system_weight" => w.system_weight,
-        "meeple_in_supply" => w.meeple_in_supply,
-        "hut_in_supply" => w.hut_in_supply,
-        "shaman_meeple" => w.shaman_meeple,
-        "ready_meeple" => w.ready_meeple,
-        "unclaimed_next" => w.unclaimed_next,
-        "unclaimed_rest" => w.unclaimed_rest,
-        "draw_value" => numbers.params.draw_value,
-        _ => unreachable!("a key of STEPS or EXTRA_KEYS"),
+    if key == "draw_value" {
+        return numbers.params.draw_value;
     }
+    *numbers
+        .weights
+        .clone()
+        .by_name(key)
+        .expect("a key of STEPS or EXTRA_KEYS")
 }
 
 fn mean(values: &[f64]) -> f64 {
@@ -415,23 +407,13 @@ fn set_search(params: &mut Params, key: &str, value: &str, kv: &str) -> Result<b
 /// Sets the evaluation's weight `key` (a field of [`Weights`]); false if it has none of that
 /// name.
 fn set_weight(weights: &mut Weights, key: &str, value: &str, kv: &str) -> Result<bool, String> {
-    let weight = match key {
-        "meeple_in_supply" => &mut weights.meeple_in_supply,
-        "hut_in_supply" => &mut weights.hut_in_supply,
-        "shaman_meeple" => &mut weights.shaman_meeple,
-        "open_weight" => &mut weights.open_weight,
-        "open_late" => &mut weights.open_late,
-        "meadow_early" => &mut weights.meadow_early,
-        "meadow_weight" => &mut weights.meadow_weight,
-        "system_weight" => &mut weights.system_weight,
-        "to_move" => &mut weights.to_move,
-        "ready_meeple" => &mut weights.ready_meeple,
-        "unclaimed_next" => &mut weights.unclaimed_next,
-        "unclaimed_rest" => &mut weights.unclaimed_rest,
-        _ => return Ok(false),
-    };
-    *weight = int(value, kv)?;
-    Ok(true)
+    match weights.by_name(key) {
+        Some(weight) => {
+            *weight = int(value, kv)?;
+            Ok(true)
+        }
+        None => Ok(false),
+    }
 }
 
 /// Each deal's share of the points (a win 1, a draw ½) of the tuned bot over its two games,

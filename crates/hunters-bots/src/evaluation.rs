@@ -127,6 +127,60 @@ impl Weights {
         unclaimed_rest: 0,
     };
 
+    /// Every weight by its field's name, for tools that set them by name (`examples/tune.rs`,
+    /// `examples/fit.rs`). The divisor's two (`open_weight`, `open_late`) come last: every
+    /// other enters the evaluation linearly (a test holds it).
+    pub const NAMES: [&'static str; 12] = [
+        "meeple_in_supply",
+        "hut_in_supply",
+        "shaman_meeple",
+        "meadow_weight",
+        "meadow_early",
+        "system_weight",
+        "to_move",
+        "ready_meeple",
+        "unclaimed_next",
+        "unclaimed_rest",
+        "open_weight",
+        "open_late",
+    ];
+
+    /// No weight at all: the evaluation is then the score and the forests and rivers held,
+    /// at what they would score now.
+    pub const ZERO: Weights = Weights {
+        meeple_in_supply: 0,
+        hut_in_supply: 0,
+        shaman_meeple: 0,
+        open_weight: 0,
+        open_late: 0,
+        meadow_weight: 0,
+        meadow_early: 0,
+        system_weight: 0,
+        to_move: 0,
+        ready_meeple: 0,
+        unclaimed_next: 0,
+        unclaimed_rest: 0,
+    };
+
+    /// The weight named `name` (one of [`Weights::NAMES`]).
+    pub fn by_name(&mut self, name: &str) -> Option<&mut i64> {
+        Some(match name {
+            "meeple_in_supply" => &mut self.meeple_in_supply,
+            "hut_in_supply" => &mut self.hut_in_supply,
+            "shaman_meeple" => &mut self.shaman_meeple,
+            "meadow_weight" => &mut self.meadow_weight,
+            "meadow_early" => &mut self.meadow_early,
+            "system_weight" => &mut self.system_weight,
+            "to_move" => &mut self.to_move,
+            "ready_meeple" => &mut self.ready_meeple,
+            "unclaimed_next" => &mut self.unclaimed_next,
+            "unclaimed_rest" => &mut self.unclaimed_rest,
+            "open_weight" => &mut self.open_weight,
+            "open_late" => &mut self.open_late,
+            _ => return None,
+        })
+    }
+
     /// The second searching bot's weights (`mcts-v2`) in `edition`, found by
     /// `examples/tune.rs --search` (the module docs say how).
     pub fn second(edition: Edition) -> Weights {
@@ -399,6 +453,77 @@ mod tests {
         // Positions with such a forest or river to claim, some with a player who has no
         // meeple at hand to claim it.
         assert!(checked[0] > 1000 && checked[1] > 100, "{checked:?}");
+    }
+
+    /// Every weight but the divisor's two enters the evaluation linearly: a position's value
+    /// is that with none of them, plus each weight times what one point of it adds, to within
+    /// the rounding of whole thousandths. `examples/fit.rs` fits the weights by that, and
+    /// every name of [`Weights::NAMES`] reaches its own field.
+    #[test]
+    fn the_evaluation_is_linear_in_every_weight_but_the_divisors() {
+        let mut seen = Weights::ZERO;
+        for (i, name) in Weights::NAMES.iter().enumerate() {
+            *seen.by_name(name).unwrap() = i as i64 + 1;
+        }
+        let mut fields = [
+            seen.meeple_in_supply,
+            seen.hut_in_supply,
+            seen.shaman_meeple,
+            seen.meadow_weight,
+            seen.meadow_early,
+            seen.system_weight,
+            seen.to_move,
+            seen.ready_meeple,
+            seen.unclaimed_next,
+            seen.unclaimed_rest,
+            seen.open_weight,
+            seen.open_late,
+        ];
+        fields.sort();
+        assert_eq!(fields, std::array::from_fn(|i| i as i64 + 1));
+        let linear = &Weights::NAMES[..Weights::NAMES.len() - 2];
+        let mut eval = Evaluator::new(Weights::ZERO);
+        let mut positions = 0;
+        for name in ["2002", "2020", "2002-scout", "2014-scout"] {
+            let variant = Variant::load(name).unwrap();
+            let weights = Weights::second(variant.edition);
+            let base = Weights {
+                open_weight: weights.open_weight,
+                open_late: weights.open_late,
+                ..Weights::ZERO
+            };
+            for seed in 0..3 {
+                let mut game = Game::seeded(&variant, 2 + seed as usize % 2, seed);
+                let mut rng = hunters_engine::rng::stream(seed, "test");
+                let mut moves = Vec::new();
+                while game.turn().is_some() {
+                    eval.set_weights(base);
+                    let without = eval.values(&game);
+                    let mut sum = without.map(|v| v as f64);
+                    for key in linear {
+                        let mut unit = base;
+                        *unit.by_name(key).unwrap() = 1000;
+                        eval.set_weights(unit);
+                        let one = eval.values(&game);
+                        let mut w = weights;
+                        let w = *w.by_name(key).unwrap() as f64 / 1000.0;
+                        for p in 0..game.players() {
+                            sum[p] += w * (one[p] - without[p]) as f64;
+                        }
+                    }
+                    eval.set_weights(weights);
+                    let whole = eval.values(&game);
+                    for p in 0..game.players() {
+                        assert!((whole[p] as f64 - sum[p]).abs() <= 40.0, "{name} {seed}");
+                    }
+                    positions += 1;
+                    game.legal_moves(&mut moves);
+                    let mv = moves[below(&mut rng, moves.len())];
+                    game.play(mv).unwrap();
+                }
+            }
+        }
+        assert!(positions > 500);
     }
 
     /// What the evaluation should add for each player, and the points of the forests and
