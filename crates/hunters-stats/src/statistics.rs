@@ -577,6 +577,131 @@ fn ln_gamma(x: f64) -> f64 {
     0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + a.ln()
 }
 
+/// A linear fit by least squares ([`least_squares`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fit {
+    /// One coefficient per column.
+    pub coefficients: Vec<f64>,
+    /// Each coefficient's standard error, cluster-robust: the rows of one cluster (one deal's
+    /// positions) count as one unit of independence.
+    pub std_errors: Vec<f64>,
+    /// The residuals' root mean square.
+    pub rms: f64,
+    /// Clusters the rows came from.
+    pub clusters: usize,
+}
+
+/// Least squares of `y` on the columns of `x` (no intercept unless a column gives one), every
+/// row in the cluster `cluster[i]`: the coefficients, and their variance by the cluster
+/// sandwich `(X'X)⁻¹ (Σ_c X_c' e_c e_c' X_c) (X'X)⁻¹ · C / (C − 1)` over `C` clusters
+/// (Liang & Zeger 1986; docs/statistics.md). `None` when the columns are not independent, or
+/// with fewer than two clusters.
+pub fn least_squares(x: &[Vec<f64>], y: &[f64], cluster: &[u64]) -> Option<Fit> {
+    assert!(
+        x.len() == y.len() && y.len() == cluster.len(),
+        "one y and one cluster a row"
+    );
+    let k = x.first()?.len();
+    let mut xtx = vec![vec![0.0; k]; k];
+    let mut xty = vec![0.0; k];
+    for (row, &yi) in x.iter().zip(y) {
+        for a in 0..k {
+            xty[a] += row[a] * yi;
+            for b in 0..k {
+                xtx[a][b] += row[a] * row[b];
+            }
+        }
+    }
+    let inverse = invert(&xtx)?;
+    let coefficients: Vec<f64> = (0..k)
+        .map(|a| (0..k).map(|b| inverse[a][b] * xty[b]).sum())
+        .collect();
+    // Each cluster's score X_c' e_c.
+    let mut scores: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+    let mut squares = 0.0;
+    for ((row, &yi), &c) in x.iter().zip(y).zip(cluster) {
+        let e = yi
+            - row
+                .iter()
+                .zip(&coefficients)
+                .map(|(v, b)| v * b)
+                .sum::<f64>();
+        squares += e * e;
+        let s = scores.entry(c).or_insert_with(|| vec![0.0; k]);
+        for a in 0..k {
+            s[a] += row[a] * e;
+        }
+    }
+    let clusters = scores.len();
+    if clusters < 2 {
+        return None;
+    }
+    let mut meat = vec![vec![0.0; k]; k];
+    for s in scores.values() {
+        for a in 0..k {
+            for b in 0..k {
+                meat[a][b] += s[a] * s[b];
+            }
+        }
+    }
+    let c = clusters as f64;
+    let std_errors = (0..k)
+        .map(|a| {
+            let v: f64 = (0..k)
+                .flat_map(|i| (0..k).map(move |j| (i, j)))
+                .map(|(i, j)| inverse[a][i] * meat[i][j] * inverse[j][a])
+                .sum();
+            (v * c / (c - 1.0)).max(0.0).sqrt()
+        })
+        .collect();
+    Some(Fit {
+        coefficients,
+        std_errors,
+        rms: (squares / y.len() as f64).sqrt(),
+        clusters,
+    })
+}
+
+/// The inverse of a square matrix by Gauss–Jordan elimination with partial pivoting; `None`
+/// when it is singular (a pivot below 1e-12 of the largest entry).
+fn invert(m: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
+    let k = m.len();
+    let scale = m
+        .iter()
+        .flatten()
+        .fold(0.0f64, |a, &v| a.max(v.abs()))
+        .max(f64::MIN_POSITIVE);
+    let mut a: Vec<Vec<f64>> = m.to_vec();
+    let mut inv: Vec<Vec<f64>> = (0..k)
+        .map(|i| (0..k).map(|j| f64::from(u8::from(i == j))).collect())
+        .collect();
+    for col in 0..k {
+        let pivot = (col..k).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-12 * scale {
+            return None;
+        }
+        a.swap(col, pivot);
+        inv.swap(col, pivot);
+        let p = a[col][col];
+        for j in 0..k {
+            a[col][j] /= p;
+            inv[col][j] /= p;
+        }
+        for i in 0..k {
+            if i != col {
+                let f = a[i][col];
+                if f != 0.0 {
+                    for j in 0..k {
+                        a[i][j] -= f * a[col][j];
+                        inv[i][j] -= f * inv[col][j];
+                    }
+                }
+            }
+        }
+    }
+    Some(inv)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -591,6 +716,57 @@ mod tests {
         assert!((shares[&1] - 0.5).abs() < 1e-12);
         assert!((shares.values().sum::<f64>() - 1.0).abs() < 1e-12);
         assert!(Histogram::default().shares(10).is_empty());
+    }
+
+    /// Least squares recovers the coefficients it was built from, and its cluster-robust
+    /// errors cover them as often as they say: with the noise shared within a cluster, errors
+    /// that counted every row as independent would be far too narrow.
+    #[test]
+    fn least_squares_recovers_its_coefficients_and_its_errors_cover_them() {
+        let mut state = 12345u64;
+        let mut uniform = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64 - 0.5
+        };
+        let truth = [2.0, -3.0];
+        let (mut covered, mut naive_covered, trials) = (0, 0, 1000);
+        for _ in 0..trials {
+            let (mut x, mut y, mut cluster) = (Vec::new(), Vec::new(), Vec::new());
+            for c in 0..60u64 {
+                let shared = 4.0 * uniform();
+                let tilt = uniform();
+                for _ in 0..20 {
+                    let row = vec![1.0 + uniform(), tilt + 0.3 * uniform()];
+                    y.push(truth[0] * row[0] + truth[1] * row[1] + shared * row[1] + uniform());
+                    x.push(row);
+                    cluster.push(c);
+                }
+            }
+            let fit = least_squares(&x, &y, &cluster).unwrap();
+            assert_eq!(fit.clusters, 60);
+            let b = &fit.coefficients;
+            assert!(
+                close(b[0], truth[0], 0.5) && close(b[1], truth[1], 2.0),
+                "{b:?}"
+            );
+            let t = t_quantile(0.975, (fit.clusters - 1) as f64);
+            covered += usize::from((b[1] - truth[1]).abs() <= t * fit.std_errors[1]);
+            // What counting every row as independent would give: rms / √(Σ x²), the second
+            // column's Σ x² being about n / 11.
+            let naive = fit.rms / (x.len() as f64 / 11.0).sqrt();
+            naive_covered += usize::from((b[1] - truth[1]).abs() <= 1.96 * naive);
+        }
+        let rate = covered as f64 / trials as f64;
+        assert!((0.91..=0.98).contains(&rate), "covered {rate}");
+        assert!(
+            (naive_covered as f64) < 0.8 * trials as f64,
+            "{naive_covered}"
+        );
+        // Columns that are not independent have no fit.
+        let x = vec![vec![1.0, 2.0], vec![2.0, 4.0], vec![3.0, 6.0]];
+        assert_eq!(least_squares(&x, &[1.0, 2.0, 3.0], &[0, 1, 2]), None);
     }
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
