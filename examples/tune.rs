@@ -22,7 +22,8 @@
 //!
 //! `KEY=VALUE` sets one of the search's numbers ([`Params`]; `allocation=ucb1`, `halving` or
 //! `even`; `policy=bare`, `greedy` or `evaluation`) or one of the evaluation's weights
-//! ([`Weights`]), by its field name, starting from
+//! ([`Weights`]), by its field name (`leaf.KEY=VALUE`: of the weights that judge where a
+//! playout ends, from the weights set so far; `leaf=same` for the bot's own), starting from
 //! `--base current` (the default: the current bot's own numbers, those of the first variant's
 //! edition once a number is set) or `--base first`. `--search` moves the evaluation's weights
 //! one at a time from there (see `coordinate_search`) and prints every trial; `--steps
@@ -50,6 +51,8 @@ use hunters::rng::stream;
 struct Numbers {
     params: Params,
     weights: Weights,
+    /// The weights that judge where a playout ends, if not `weights` (`leaf.KEY=VALUE`).
+    leaf: Option<Weights>,
 }
 
 /// A bot the tuned one plays against.
@@ -139,11 +142,16 @@ fn run() -> Result<(), String> {
         "current" => {
             let (params, weights) =
                 mcts::current(variants.first().map_or(Edition::E2020, |v| v.edition));
-            Numbers { params, weights }
+            Numbers {
+                params,
+                weights,
+                leaf: None,
+            }
         }
         "first" => Numbers {
             params: Params::FIRST,
             weights: Weights::FIRST,
+            leaf: None,
         },
         other => return Err(format!("--base {other:?}: current or first")),
     };
@@ -344,6 +352,24 @@ fn number(s: &str) -> Result<u64, String> {
 /// Sets the number `key=value`, of the search or of the evaluation.
 fn set(numbers: &mut Numbers, kv: &str) -> Result<(), String> {
     let (key, value) = kv.split_once('=').expect("a KEY=VALUE");
+    if key == "leaf" {
+        return match value {
+            "same" => {
+                numbers.leaf = None;
+                Ok(())
+            }
+            _ => Err(format!("{kv}: leaf=same, or leaf.KEY=VALUE for one weight")),
+        };
+    }
+    if let Some(key) = key.strip_prefix("leaf.") {
+        let leaf = numbers.leaf.get_or_insert(numbers.weights);
+        return match set_weight(leaf, key, value, kv)? {
+            true => Ok(()),
+            false => Err(format!(
+                "{kv}: no such weight; see hunters::bot::evaluation::Weights"
+            )),
+        };
+    }
     if set_search(&mut numbers.params, key, value, kv)?
         || set_weight(&mut numbers.weights, key, value, kv)?
     {
@@ -487,9 +513,7 @@ fn game(setup: &Setup, against: &Opponent, seed: u64, tuned_seat: usize) -> (f64
                 let rng = stream(seed, &format!("bot {seat}"));
                 Box::new(Timed {
                     bot: Box::new(match setup.fixed {
-                        Some(Numbers { params, weights }) => {
-                            MctsBot::with_params(rng, setup.playouts, params, weights)
-                        }
+                        Some(numbers) => bot_of(rng, setup.playouts, &numbers),
                         None => MctsBot::new(rng, setup.playouts),
                     }),
                     which: 0,
@@ -502,16 +526,10 @@ fn game(setup: &Setup, against: &Opponent, seed: u64, tuned_seat: usize) -> (f64
                             playouts, numbers, ..
                         },
                         _,
-                    ) => Box::new(MctsBot::with_params(
-                        rng,
-                        *playouts,
-                        numbers.params,
-                        numbers.weights,
-                    )),
-                    (
-                        Opponent::Named(BotKind::Mcts { playouts }),
-                        Some(Numbers { params, weights }),
-                    ) => Box::new(MctsBot::with_params(rng, *playouts, params, weights)),
+                    ) => Box::new(bot_of(rng, *playouts, numbers)),
+                    (Opponent::Named(BotKind::Mcts { playouts }), Some(numbers)) => {
+                        Box::new(bot_of(rng, *playouts, &numbers))
+                    }
                     (Opponent::Named(kind), _) => kind.make(seed, seat),
                 };
                 Box::new(Timed { bot, which: 2 })
@@ -527,6 +545,15 @@ fn game(setup: &Setup, against: &Opponent, seed: u64, tuned_seat: usize) -> (f64
         std::cmp::Ordering::Less => 0.0,
     };
     (share, (me - other) as f64)
+}
+
+/// The searching bot with `numbers`.
+fn bot_of(rng: hunters::rng::Stream, playouts: u32, numbers: &Numbers) -> MctsBot {
+    let bot = MctsBot::with_params(rng, playouts, numbers.params, numbers.weights);
+    match numbers.leaf {
+        Some(leaf) => bot.judging_playouts_by(leaf),
+        None => bot,
+    }
 }
 
 /// The mean and the half-width of its 95 % interval (normal, over the values given).

@@ -345,6 +345,9 @@ pub struct MctsBot {
     params: Params,
     /// The evaluation, by the weights of the decision at hand.
     evaluator: Evaluator,
+    /// The evaluation that judges where a playout ends, when not [`MctsBot::evaluator`]
+    /// (for tuning: [`MctsBot::judging_playouts_by`]).
+    leaf: Option<Evaluator>,
     rng: Stream,
     playouts: u32,
     scratch: Option<Game>,
@@ -393,6 +396,14 @@ impl MctsBot {
         MctsBot::of(Version::Current, Some((params, weights)), rng, playouts)
     }
 
+    /// The same bot, judging where its playouts end by `weights` rather than by its own
+    /// evaluation (which still values the candidates and the seats' moves): for measuring an
+    /// evaluation fitted to the positions playouts end in (`examples/tune.rs`, `leaf.KEY`).
+    pub fn judging_playouts_by(mut self, weights: Weights) -> MctsBot {
+        self.leaf = Some(Evaluator::new(weights));
+        self
+    }
+
     fn of(
         version: Version,
         fixed: Option<(Params, Weights)>,
@@ -405,6 +416,7 @@ impl MctsBot {
             fixed,
             params,
             evaluator: Evaluator::new(weights),
+            leaf: None,
             rng,
             playouts: playouts.max(1),
             scratch: None,
@@ -567,14 +579,15 @@ impl MctsBot {
             played += 1;
         }
         let bonus = chance_bonus(mv, &self.params);
+        let judge = self.leaf.as_mut().unwrap_or(&mut self.evaluator);
         let lead = if branching {
-            let mut values = self.evaluator.values(scratch);
+            let mut values = judge.values(scratch);
             values[me] += bonus;
             self.tree
                 .back_up(&values, scratch.players(), self.params.scale);
             lead_in(&values, scratch.players(), me)
         } else {
-            self.evaluator.lead(scratch, me) + bonus
+            judge.lead(scratch, me) + bonus
         };
         if self.version != Version::First {
             scratch.undo_trial();
