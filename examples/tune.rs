@@ -63,7 +63,7 @@ enum Opponent {
     Tuned {
         label: String,
         playouts: u32,
-        numbers: Numbers,
+        numbers: Box<Numbers>,
     },
 }
 
@@ -184,7 +184,7 @@ fn run() -> Result<(), String> {
         against.push(Opponent::Tuned {
             label,
             playouts: *playouts,
-            numbers,
+            numbers: Box::new(numbers),
         });
     }
     if against.is_empty() {
