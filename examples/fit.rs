@@ -43,7 +43,8 @@ fn weight<'a>(w: &'a mut Weights, key: &str) -> &'a mut i64 {
     w.by_name(key).expect("a name of Weights::NAMES")
 }
 
-/// The divisor's weights tried: `open_weight` × `open_late`.
+/// The divisor's weights tried: `open_weight` × `open_late`. None below 2020's tuned −63:
+/// the divisor `1000 + open sides × open_weight` must stay above 0 for the largest forests.
 const OPEN_WEIGHT: [i64; 8] = [-63, 0, 100, 187, 350, 500, 1000, 2000];
 const OPEN_LATE: [i64; 8] = [0, 500, 1000, 1500, 2500, 4000, 6000, 9000];
 
