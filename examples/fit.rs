@@ -141,16 +141,17 @@ fn run() -> Result<(), String> {
     );
     println!("{:<18} {:>8} {:>20}", "weight", "current", "fitted (95 %)");
     let mut fitted = Weights::ZERO;
-    *weight(&mut fitted, "open_weight") = ow;
-    *weight(&mut fitted, "open_late") = ol;
+    fitted.open_weight = ow;
+    fitted.open_late = ol;
     for (i, &k) in used.iter().enumerate() {
         let b = fit.coefficients[i] * 1000.0;
         let half = t * fit.std_errors[i] * 1000.0;
-        let mut now = current;
         println!(
             "{:<18} {:>8} {:>8.0} ({:.0}–{:.0})",
             Weights::NAMES[k],
-            *weight(&mut now, Weights::NAMES[k]),
+            current
+                .value_of(Weights::NAMES[k])
+                .expect("a weight's name"),
             b,
             b - half,
             b + half
@@ -170,7 +171,7 @@ fn run() -> Result<(), String> {
     };
     let coefficients: Vec<f64> = used
         .iter()
-        .map(|&k| *weight(&mut fitted.clone(), Weights::NAMES[k]) as f64 / 1000.0)
+        .map(|&k| fitted.value_of(Weights::NAMES[k]).expect("a weight's name") as f64 / 1000.0)
         .collect();
     let fitted_lead = |r: &Row| {
         r.base[gi]
@@ -197,7 +198,7 @@ fn run() -> Result<(), String> {
     let keys: Vec<String> = ["open_weight", "open_late"]
         .iter()
         .chain(used.iter().map(|&k| &Weights::NAMES[k]))
-        .map(|k| format!("{k}={}", *weight(&mut fitted.clone(), k)))
+        .map(|k| format!("{k}={}", fitted.value_of(k).expect("a weight's name")))
         .collect();
     println!("{}", keys.join(" "));
     Ok(())

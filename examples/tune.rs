@@ -333,10 +333,9 @@ fn get(numbers: &Numbers, key: &str) -> i64 {
     if key == "draw_value" {
         return numbers.params.draw_value;
     }
-    *numbers
+    numbers
         .weights
-        .clone()
-        .by_name(key)
+        .value_of(key)
         .expect("a key of STEPS or EXTRA_KEYS")
 }
 

@@ -110,6 +110,25 @@ pub struct Weights {
     pub unclaimed_rest: i64,
 }
 
+/// [`Weights::NAMES`] and [`Weights::by_name`] from one list of the fields.
+macro_rules! named {
+    ($($field:ident),* $(,)?) => {
+        /// Every weight by its field's name, for tools that set them by name
+        /// (`examples/tune.rs`, `examples/fit.rs`). The divisor's two (`open_weight`,
+        /// `open_late`) come last: every other enters the evaluation linearly (a test holds
+        /// it).
+        pub const NAMES: &'static [&'static str] = &[$(stringify!($field)),*];
+
+        /// The weight named `name` (one of [`Weights::NAMES`]).
+        pub fn by_name(&mut self, name: &str) -> Option<&mut i64> {
+            match name {
+                $(stringify!($field) => Some(&mut self.$field),)*
+                _ => None,
+            }
+        }
+    };
+}
+
 impl Weights {
     /// The first searching bot's weights (`mcts-v1`).
     pub const FIRST: Weights = Weights {
@@ -127,23 +146,20 @@ impl Weights {
         unclaimed_rest: 0,
     };
 
-    /// Every weight by its field's name, for tools that set them by name (`examples/tune.rs`,
-    /// `examples/fit.rs`). The divisor's two (`open_weight`, `open_late`) come last: every
-    /// other enters the evaluation linearly (a test holds it).
-    pub const NAMES: [&'static str; 12] = [
-        "meeple_in_supply",
-        "hut_in_supply",
-        "shaman_meeple",
-        "meadow_weight",
-        "meadow_early",
-        "system_weight",
-        "to_move",
-        "ready_meeple",
-        "unclaimed_next",
-        "unclaimed_rest",
-        "open_weight",
-        "open_late",
-    ];
+    named!(
+        meeple_in_supply,
+        hut_in_supply,
+        shaman_meeple,
+        meadow_weight,
+        meadow_early,
+        system_weight,
+        to_move,
+        ready_meeple,
+        unclaimed_next,
+        unclaimed_rest,
+        open_weight,
+        open_late,
+    );
 
     /// No weight at all: the evaluation is then the score and the forests and rivers held,
     /// at what they would score now.
@@ -162,23 +178,10 @@ impl Weights {
         unclaimed_rest: 0,
     };
 
-    /// The weight named `name` (one of [`Weights::NAMES`]).
-    pub fn by_name(&mut self, name: &str) -> Option<&mut i64> {
-        Some(match name {
-            "meeple_in_supply" => &mut self.meeple_in_supply,
-            "hut_in_supply" => &mut self.hut_in_supply,
-            "shaman_meeple" => &mut self.shaman_meeple,
-            "meadow_weight" => &mut self.meadow_weight,
-            "meadow_early" => &mut self.meadow_early,
-            "system_weight" => &mut self.system_weight,
-            "to_move" => &mut self.to_move,
-            "ready_meeple" => &mut self.ready_meeple,
-            "unclaimed_next" => &mut self.unclaimed_next,
-            "unclaimed_rest" => &mut self.unclaimed_rest,
-            "open_weight" => &mut self.open_weight,
-            "open_late" => &mut self.open_late,
-            _ => return None,
-        })
+    /// The weight named `name`, if it has one.
+    pub fn value_of(&self, name: &str) -> Option<i64> {
+        let mut w = *self;
+        w.by_name(name).copied()
     }
 
     /// The second searching bot's weights (`mcts-v2`) in `edition`, found by
