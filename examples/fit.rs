@@ -10,7 +10,8 @@
 //! divisor, on a grid), it fits the weights that enter it linearly by least squares, so that
 //! the mover's lead by the evaluation predicts the final margin; the fit with the smallest
 //! residual wins. Every coefficient comes with its cluster-robust 95 % interval (a game's
-//! positions are one unit), and the evaluation's current weights and the fitted ones are
+//! positions are one unit), and the current weights (those `mcts` ranks its candidates by,
+//! [`hunters::bot::mcts::Numbers::weights`]) and the fitted ones are
 //! compared on positions the fit did not see (the odd games fit, the even games judge).
 //!
 //! ```sh
@@ -91,7 +92,7 @@ fn run() -> Result<(), String> {
     if games < 4 {
         return Err("--games: at least 4 (half fit, half judge)".to_string());
     }
-    let (_, current) = mcts::current(variant.edition);
+    let current = mcts::current(&variant.ruleset()).weights;
     let per_game = parallel::in_parallel(games, parallel::cores(), |g| {
         positions(&variant, &bot, deal_seed(seed, g), &current)
     });

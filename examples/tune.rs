@@ -23,9 +23,10 @@
 //! `KEY=VALUE` sets one of the search's numbers ([`Params`]; `allocation=ucb1`, `halving` or
 //! `even`; `policy=bare`, `greedy` or `evaluation`) or one of the evaluation's weights
 //! ([`Weights`]), by its field name (`leaf.KEY=VALUE`: of the weights that judge where a
-//! playout ends, from the weights set so far; `leaf=same` for the bot's own), starting from
-//! `--base current` (the default: the current bot's own numbers, those of the first variant's
-//! edition once a number is set) or `--base first`. `--search` moves the evaluation's weights
+//! playout ends, [`hunters::bot::mcts::Numbers::judge`]; `leaf=same` to judge them by the
+//! weights that rank the candidates, as `mcts-v3` does), starting from `--base current` (the
+//! default: the current bot's own numbers, those of the first variant once a number is set)
+//! or `--base first` (one evaluation for both). `--search` moves the evaluation's weights
 //! one at a time from there (see `coordinate_search`) and prints every trial; `--steps
 //! KEY:STEP,…` names the numbers it moves and their first steps instead (`--steps
 //! unclaimed_next:200,ready_meeple:1000`). The deals come from `--seed` (default 31337), a
@@ -42,7 +43,6 @@ use hunters::bot::evaluation::Weights;
 use hunters::bot::mcts::{self, Allocation, DEFAULT_PLAYOUTS, Params};
 use hunters::bot::{Bot, BotKind, MctsBot, play_out};
 use hunters::compare::deal_seed;
-use hunters::edition::Edition;
 use hunters::game::Game;
 use hunters::rng::stream;
 
@@ -51,7 +51,8 @@ use hunters::rng::stream;
 struct Numbers {
     params: Params,
     weights: Weights,
-    /// The weights that judge where a playout ends, if not `weights` (`leaf.KEY=VALUE`).
+    /// The weights that judge where a playout ends, if not `weights` (`leaf.KEY=VALUE`;
+    /// `leaf=same` for none).
     leaf: Option<Weights>,
 }
 
@@ -138,14 +139,16 @@ fn run() -> Result<(), String> {
             name => variants.push(Variant::load(name).map_err(|e| format!("{name}: {e}"))?),
         }
     }
+    if variants.is_empty() {
+        return Err("name one or more variants, e.g. 2020".to_string());
+    }
     let mut numbers = match base.as_str() {
         "current" => {
-            let (params, weights) =
-                mcts::current(variants.first().map_or(Edition::E2020, |v| v.edition));
+            let current = mcts::current(&variants[0].ruleset());
             Numbers {
-                params,
-                weights,
-                leaf: None,
+                params: current.params,
+                weights: current.weights,
+                leaf: Some(current.judge),
             }
         }
         "first" => Numbers {
@@ -159,9 +162,6 @@ fn run() -> Result<(), String> {
         set(&mut numbers, kv)?;
     }
     let fixed = (base != "current" || !overrides.is_empty() || search).then_some(numbers);
-    if variants.is_empty() {
-        return Err("name one or more variants, e.g. 2020".to_string());
-    }
     // The tuned bot itself at other budgets, or with some numbers changed: its own numbers,
     // which `BotKind` cannot name.
     let with_numbers = fixed.is_some();
@@ -548,11 +548,12 @@ fn game(setup: &Setup, against: &Opponent, seed: u64, tuned_seat: usize) -> (f64
 
 /// The searching bot with `numbers`.
 fn bot_of(rng: hunters::rng::Stream, playouts: u32, numbers: &Numbers) -> MctsBot {
-    let bot = MctsBot::with_params(rng, playouts, numbers.params, numbers.weights);
-    match numbers.leaf {
-        Some(leaf) => bot.judging_playouts_by(leaf),
-        None => bot,
-    }
+    let numbers = mcts::Numbers {
+        params: numbers.params,
+        weights: numbers.weights,
+        judge: numbers.leaf.unwrap_or(numbers.weights),
+    };
+    MctsBot::with_numbers(rng, playouts, numbers)
 }
 
 /// The mean and the half-width of its 95 % interval (normal, over the values given).

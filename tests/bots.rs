@@ -164,7 +164,7 @@ fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
             "{variant}: only {} positions where the order shows",
             positions.len()
         );
-        let (base, weights) = mcts::current(Variant::load(variant).unwrap().edition);
+        let current = mcts::current(&Variant::load(variant).unwrap().ruleset());
         let mut list = Vec::new();
         for (k, (game, other)) in positions.iter().enumerate() {
             game.legal_moves(&mut list);
@@ -189,9 +189,10 @@ fn no_bot_reads_the_order_of_the_tiles_to_come_where_a_draw_reveals_it() {
                     deepen: 0,
                     allocation: Allocation::Halving,
                     prior_visits: 0,
-                    ..base
+                    ..current.params
                 };
-                let bot = || MctsBot::with_params(stream(k as u64, "bot"), 24, params, weights);
+                let numbers = mcts::Numbers { params, ..current };
+                let bot = || MctsBot::with_numbers(stream(k as u64, "bot"), 24, numbers);
                 let a = bot().choose(game, &list).unwrap();
                 let b = bot().choose(other, &list).unwrap();
                 assert_eq!(
@@ -336,36 +337,36 @@ fn the_first_searching_bot_plays_by_its_name() {
     assert!(stdout(&o).contains("mcts-v1:20"), "{}", stdout(&o));
 }
 
-/// The second searching bot stays playable as a yardstick too, by name, with or without a
-/// budget and with restrictions, and names itself as it was asked for.
+/// The second and third searching bots stay playable as yardsticks too, by name, with or
+/// without a budget and with restrictions, and name themselves as they were asked for.
 #[test]
-fn the_second_searching_bot_plays_by_its_name() {
+fn the_second_and_third_searching_bots_play_by_their_names() {
     use std::str::FromStr;
-    assert_eq!(
-        BotKind::from_str("mcts-v2").unwrap(),
-        BotKind::MctsV2 { playouts: 1000 }
-    );
-    assert_eq!(
-        BotKind::from_str("mcts-v2:25").unwrap(),
-        BotKind::MctsV2 { playouts: 25 }
-    );
-    for name in ["mcts-v2", "mcts-v2:25", "mcts-v2:25/no-hunters"] {
-        let kind = BotKind::from_str(name).unwrap();
-        assert_eq!(kind.name(), name);
-        assert_eq!(kind.make(1, 0).name(), name);
-        assert!(kind.catches_up(), "{name}");
+    for (version, make) in [
+        (
+            "v2",
+            (|playouts| BotKind::MctsV2 { playouts }) as fn(u32) -> BotKind,
+        ),
+        ("v3", |playouts| BotKind::MctsV3 { playouts }),
+    ] {
+        let bare = format!("mcts-{version}");
+        assert_eq!(BotKind::from_str(&bare).unwrap(), make(1000));
+        assert_eq!(BotKind::from_str(&format!("{bare}:25")).unwrap(), make(25));
+        for name in [
+            bare.clone(),
+            format!("{bare}:25"),
+            format!("{bare}:25/no-hunters"),
+        ] {
+            let kind = BotKind::from_str(&name).unwrap();
+            assert_eq!(kind.name(), name);
+            assert_eq!(kind.make(1, 0).name(), name);
+            assert!(kind.catches_up(), "{name}");
+        }
+        let bots = format!("{bare}:20,greedy");
+        let o = hunters(&["play", "--bots", &bots, "--seed", "3", "--variant", "2020"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stdout(&o).contains(&format!("{bare}:20")), "{}", stdout(&o));
     }
-    let o = hunters(&[
-        "play",
-        "--bots",
-        "mcts-v2:20,greedy",
-        "--seed",
-        "3",
-        "--variant",
-        "2020",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("mcts-v2:20"), "{}", stdout(&o));
 }
 
 /// The yardstick does not drift: `mcts-v1` plays, move for move, the games the searching bot
@@ -412,6 +413,35 @@ fn the_second_yardstick_plays_the_games_of_the_second_searching_bot() {
             "{variant}: mcts-v2 no longer plays the second bot's game"
         );
     }
+}
+
+/// The third yardstick does not drift: `mcts-v3` plays, move for move, the games the
+/// searching bot played before the playouts' ends were judged by weights of their own (three
+/// seats, every variant, 100 playouts: enough for the search to play out two candidates, so
+/// that the playouts' judge shows; the digests are of `mcts:100`'s logs without their header,
+/// recorded then).
+#[test]
+fn the_third_yardstick_plays_the_games_of_the_third_searching_bot() {
+    const THIRD_BOT_LOGS: [(&str, u64); 5] = [
+        ("2002", 0x72d4_5e40_e0df_560f),
+        ("2014", 0x8cd3_e746_c60f_22cd),
+        ("2020", 0x11e8_270b_34e5_afc9),
+        ("2002-scout", 0xecfb_f8d3_391f_213a),
+        ("2014-scout", 0xe5b9_c938_f405_d28a),
+    ];
+    let v3 = BotKind::MctsV3 { playouts: 100 };
+    let bots = [v3.clone(), BotKind::Greedy, v3];
+    for (variant, digest) in THIRD_BOT_LOGS {
+        assert_eq!(
+            yardstick_digest(&bots, variant),
+            digest,
+            "{variant}: mcts-v3 no longer plays the third bot's game"
+        );
+    }
+    // And the current bot, whose playouts' ends are judged otherwise, plays other games.
+    let current = BotKind::Mcts { playouts: 100 };
+    let bots = [current.clone(), BotKind::Greedy, current];
+    assert_ne!(yardstick_digest(&bots, "2020"), THIRD_BOT_LOGS[2].1);
 }
 
 /// The digest of the log, without its header, of the game of `variant` with seed 11 that

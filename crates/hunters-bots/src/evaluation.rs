@@ -215,6 +215,85 @@ impl Weights {
             },
         }
     }
+
+    /// What a position comes to, in `edition` (with the Scout or without): the weights that
+    /// judge where `mcts`'s playouts end, fitted by least squares to the final margins of
+    /// self-play (the module docs say how). Each variant has its own fit; without the Scout
+    /// `shaman_meeple` never counts.
+    pub fn fitted(edition: Edition, scout: bool) -> Weights {
+        match (edition, scout) {
+            (Edition::E2002, false) => Weights {
+                meeple_in_supply: 1337,
+                hut_in_supply: 1324,
+                shaman_meeple: 0,
+                open_weight: -63,
+                open_late: 2500,
+                meadow_weight: 1158,
+                meadow_early: -592,
+                system_weight: 1094,
+                to_move: 1475,
+                ready_meeple: -2549,
+                unclaimed_next: 186,
+                unclaimed_rest: 156,
+            },
+            (Edition::E2002, true) => Weights {
+                meeple_in_supply: 1082,
+                hut_in_supply: 1109,
+                shaman_meeple: -488,
+                open_weight: -63,
+                open_late: 2500,
+                meadow_weight: 1311,
+                meadow_early: -898,
+                system_weight: 1104,
+                to_move: 1668,
+                ready_meeple: 5599,
+                unclaimed_next: 116,
+                unclaimed_rest: 96,
+            },
+            (Edition::E2014, false) => Weights {
+                meeple_in_supply: 1666,
+                hut_in_supply: 1367,
+                shaman_meeple: 0,
+                open_weight: -63,
+                open_late: 2500,
+                meadow_weight: 1122,
+                meadow_early: -494,
+                system_weight: 947,
+                to_move: 1487,
+                ready_meeple: 145,
+                unclaimed_next: 128,
+                unclaimed_rest: 99,
+            },
+            (Edition::E2014, true) => Weights {
+                meeple_in_supply: 1666,
+                hut_in_supply: 1367,
+                shaman_meeple: 0,
+                open_weight: -63,
+                open_late: 2500,
+                meadow_weight: 1122,
+                meadow_early: -494,
+                system_weight: 947,
+                to_move: 1487,
+                ready_meeple: 145,
+                unclaimed_next: 128,
+                unclaimed_rest: 99,
+            },
+            (Edition::E2020, _) => Weights {
+                meeple_in_supply: 1853,
+                hut_in_supply: 3556,
+                shaman_meeple: 0,
+                open_weight: -63,
+                open_late: 1500,
+                meadow_weight: 1117,
+                meadow_early: -463,
+                system_weight: 1080,
+                to_move: 1537,
+                ready_meeple: 1332,
+                unclaimed_next: 91,
+                unclaimed_rest: 55,
+            },
+        }
+    }
 }
 
 /// Judges positions by its weights. It keeps a buffer from one position to the next, so that

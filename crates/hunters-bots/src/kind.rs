@@ -22,6 +22,11 @@ pub enum BotKind {
     MctsV2 {
         playouts: u32,
     },
+    /// The third searching bot (every seat of its playouts playing greedy's move, one
+    /// evaluation for the candidates and the playouts' ends), kept unchanged as a yardstick.
+    MctsV3 {
+        playouts: u32,
+    },
     /// A person at the keyboard (standard input and error).
     #[cfg(feature = "seats")]
     Human,
@@ -50,7 +55,8 @@ impl BotKind {
             | BotKind::Greedy
             | BotKind::Mcts { .. }
             | BotKind::MctsV1 { .. }
-            | BotKind::MctsV2 { .. } => true,
+            | BotKind::MctsV2 { .. }
+            | BotKind::MctsV3 { .. } => true,
             #[cfg(feature = "seats")]
             BotKind::Human | BotKind::Exec { .. } => false,
             BotKind::Restricted { bot, .. } => bot.catches_up(),

@@ -42,6 +42,7 @@ impl BotKind {
             BotKind::Mcts { playouts } => Box::new(MctsBot::new(rng, *playouts)),
             BotKind::MctsV1 { playouts } => Box::new(MctsBot::first(rng, *playouts)),
             BotKind::MctsV2 { playouts } => Box::new(MctsBot::second(rng, *playouts)),
+            BotKind::MctsV3 { playouts } => Box::new(MctsBot::third(rng, *playouts)),
             #[cfg(feature = "seats")]
             BotKind::Exec {
                 command,

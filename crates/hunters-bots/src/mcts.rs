@@ -71,11 +71,10 @@
 //! [`Weights::second`]): the same evaluation as `mcts` ([`Params::THIRD`]), searched by
 //! UCB1 with bare playouts. Tests pin the games of both.
 
-use hunters_engine::edition::Edition;
 use hunters_engine::feature::{MAX_PLAYERS, PieceAt, Preview};
 use hunters_engine::game::{Game, Move, MovePicker, Play};
 use hunters_engine::rng::{Stream, below, shuffle, shuffle_prefix};
-use hunters_engine::ruleset::Points;
+use hunters_engine::ruleset::{Points, Ruleset};
 use hunters_engine::tile::{Piece, ZoneKind, ZoneRef};
 use rand_core::{Rng, SeedableRng};
 
@@ -276,10 +275,39 @@ impl Params {
     }
 }
 
-/// The current searching bot's numbers (`mcts`) in `edition`, the search's and the
-/// evaluation's: [`Params::THIRD`] with `mcts-v2`'s evaluation.
-pub fn current(edition: Edition) -> (Params, Weights) {
-    (Params::THIRD, Weights::second(edition))
+/// A searching bot's numbers in one variant: the search's, and two evaluations — one that
+/// ranks the candidates and plays every seat's move in the playouts (the question "which
+/// move?", which its weights were tuned for), one that judges the position a playout ends in
+/// (the question "what will this come to?", which its weights were fitted to).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Numbers {
+    pub params: Params,
+    /// Ranks the candidates, and the moves of [`Policy::Evaluation`]'s seats.
+    pub weights: Weights,
+    /// Judges where a playout ends.
+    pub judge: Weights,
+}
+
+impl Numbers {
+    /// The search's numbers with one evaluation for both questions, as the yardsticks play.
+    pub fn one_evaluation(params: Params, weights: Weights) -> Numbers {
+        Numbers {
+            params,
+            weights,
+            judge: weights,
+        }
+    }
+}
+
+/// The current searching bot's numbers (`mcts`) under `rules`: [`Params::THIRD`], the
+/// candidates ranked by `mcts-v2`'s evaluation ([`Weights::second`]) and the playouts'
+/// ends judged by the weights fitted to self-play's outcomes ([`Weights::fitted`]).
+pub fn current(rules: &Ruleset) -> Numbers {
+    Numbers {
+        params: Params::THIRD,
+        weights: Weights::second(rules.edition()),
+        judge: Weights::fitted(rules.edition(), rules.scout().is_some()),
+    }
 }
 
 /// Visits and summed reward of one node.
@@ -316,22 +344,26 @@ struct Group {
 /// Which searching bot: the current one, or one kept as a yardstick. The first (`mcts-v1`)
 /// keeps its numbers ([`Params::FIRST`], [`Weights::FIRST`]) and the way it plays them out: a
 /// fresh copy of the game and a full shuffle of the unseen tiles for every playout. The
-/// second (`mcts-v2`) keeps its numbers ([`Params::SECOND`], [`Weights::second`]) and plays
-/// out as the current one does today.
+/// second (`mcts-v2`) keeps its numbers ([`Params::SECOND`], [`Weights::second`]) and the
+/// third (`mcts-v3`) its own ([`Params::THIRD`], the same weights, which judge its playouts'
+/// ends too); both play out as the current one does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Version {
     Current,
+    Third,
     Second,
     First,
 }
 
 impl Version {
-    /// The numbers of this version in `edition`.
-    fn numbers(self, edition: Edition) -> (Params, Weights) {
+    /// The numbers of this version under `rules`.
+    fn numbers(self, rules: &Ruleset) -> Numbers {
+        let edition = rules.edition();
         match self {
-            Version::Current => current(edition),
-            Version::Second => (Params::SECOND, Weights::second(edition)),
-            Version::First => (Params::FIRST, Weights::FIRST),
+            Version::Current => current(rules),
+            Version::Third => Numbers::one_evaluation(Params::THIRD, Weights::second(edition)),
+            Version::Second => Numbers::one_evaluation(Params::SECOND, Weights::second(edition)),
+            Version::First => Numbers::one_evaluation(Params::FIRST, Weights::FIRST),
         }
     }
 }
@@ -339,15 +371,14 @@ impl Version {
 /// Monte Carlo tree search (see the module docs).
 pub struct MctsBot {
     version: Version,
-    /// The numbers given, or none for the version's own in the game's edition.
-    fixed: Option<(Params, Weights)>,
+    /// The numbers given, or none for the version's own in the game's variant.
+    fixed: Option<Numbers>,
     /// The search's numbers of the decision at hand.
     params: Params,
-    /// The evaluation, by the weights of the decision at hand.
+    /// The evaluation that ranks the candidates, by the weights of the decision at hand.
     evaluator: Evaluator,
-    /// The evaluation that judges where a playout ends, when not [`MctsBot::evaluator`]
-    /// (for tuning: [`MctsBot::judging_playouts_by`]).
-    leaf: Option<Evaluator>,
+    /// The evaluation that judges where a playout ends ([`Numbers::judge`]).
+    judge: Evaluator,
     rng: Stream,
     playouts: u32,
     scratch: Option<Game>,
@@ -377,12 +408,8 @@ impl MctsBot {
 
     /// The first searching bot (`mcts-v1`), kept unchanged as a yardstick.
     pub fn first(rng: Stream, playouts: u32) -> MctsBot {
-        MctsBot::of(
-            Version::First,
-            Some((Params::FIRST, Weights::FIRST)),
-            rng,
-            playouts,
-        )
+        let numbers = Numbers::one_evaluation(Params::FIRST, Weights::FIRST);
+        MctsBot::of(Version::First, Some(numbers), rng, playouts)
     }
 
     /// The second searching bot (`mcts-v2`), kept unchanged as a yardstick.
@@ -390,33 +417,29 @@ impl MctsBot {
         MctsBot::of(Version::Second, None, rng, playouts)
     }
 
-    /// The current searching bot with other numbers, in every edition: what the tuning
+    /// The third searching bot (`mcts-v3`), kept unchanged as a yardstick.
+    pub fn third(rng: Stream, playouts: u32) -> MctsBot {
+        MctsBot::of(Version::Third, None, rng, playouts)
+    }
+
+    /// The current searching bot with other numbers, in every variant: what the tuning
     /// example plays.
-    pub fn with_params(rng: Stream, playouts: u32, params: Params, weights: Weights) -> MctsBot {
-        MctsBot::of(Version::Current, Some((params, weights)), rng, playouts)
+    pub fn with_numbers(rng: Stream, playouts: u32, numbers: Numbers) -> MctsBot {
+        MctsBot::of(Version::Current, Some(numbers), rng, playouts)
     }
 
-    /// The same bot, judging where its playouts end by `weights` rather than by its own
-    /// evaluation (which still values the candidates and the seats' moves): for measuring an
-    /// evaluation fitted to the positions playouts end in (`examples/tune.rs`, `leaf.KEY`).
-    pub fn judging_playouts_by(mut self, weights: Weights) -> MctsBot {
-        self.leaf = Some(Evaluator::new(weights));
-        self
-    }
-
-    fn of(
-        version: Version,
-        fixed: Option<(Params, Weights)>,
-        rng: Stream,
-        playouts: u32,
-    ) -> MctsBot {
-        let (params, weights) = fixed.unwrap_or((Params::FIRST, Weights::FIRST));
+    fn of(version: Version, fixed: Option<Numbers>, rng: Stream, playouts: u32) -> MctsBot {
+        let Numbers {
+            params,
+            weights,
+            judge,
+        } = fixed.unwrap_or(Numbers::one_evaluation(Params::FIRST, Weights::FIRST));
         MctsBot {
             version,
             fixed,
             params,
             evaluator: Evaluator::new(weights),
-            leaf: None,
+            judge: Evaluator::new(judge),
             rng,
             playouts: playouts.max(1),
             scratch: None,
@@ -519,7 +542,7 @@ impl MctsBot {
                 shuffle(&mut self.dealt.0, rng);
                 shuffle(&mut self.dealt.1, rng);
             }
-            Version::Second | Version::Current => {
+            Version::Third | Version::Second | Version::Current => {
                 scratch.begin_trial();
                 // Only the first tiles of each deck are drawn before the playout ends.
                 let reach = 2 * self.rounds * scratch.players() + 8;
@@ -579,7 +602,7 @@ impl MctsBot {
             played += 1;
         }
         let bonus = chance_bonus(mv, &self.params);
-        let judge = self.leaf.as_mut().unwrap_or(&mut self.evaluator);
+        let judge = &mut self.judge;
         let lead = if branching {
             let mut values = judge.values(scratch);
             values[me] += bonus;
@@ -1139,6 +1162,7 @@ impl Bot for MctsBot {
         let playouts = self.playouts;
         match self.version {
             Version::Current => super::BotKind::Mcts { playouts },
+            Version::Third => super::BotKind::MctsV3 { playouts },
             Version::Second => super::BotKind::MctsV2 { playouts },
             Version::First => super::BotKind::MctsV1 { playouts },
         }
@@ -1160,11 +1184,12 @@ impl MctsBot {
             return moves[0];
         };
         let me = turn.player;
-        let (params, weights) = self
+        let numbers = self
             .fixed
-            .unwrap_or_else(|| self.version.numbers(game.rules().edition()));
-        self.params = params;
-        self.evaluator.set_weights(weights);
+            .unwrap_or_else(|| self.version.numbers(game.rules()));
+        self.params = numbers.params;
+        self.evaluator.set_weights(numbers.weights);
+        self.judge.set_weights(numbers.judge);
         self.rounds = self.params.rounds_for(self.playouts);
         self.unseen = game.unseen();
         self.candidates(game, moves, me);
@@ -1347,16 +1372,17 @@ mod tests {
             let players = 2 + i % 3;
             let seed = 70 + i as u64;
             let mut game = Game::seeded(&variant, players, seed);
-            let weights = Weights::second(variant.edition);
+            let current = current(&variant.ruleset());
             // Without the schedule, which leaves a budget this small one candidate.
             let params = Params {
                 branch: 1,
                 rounds: 2,
                 rounds_per_doubling: 0,
                 widen: 0,
-                ..Params::THIRD
+                ..current.params
             };
-            let mut bot = MctsBot::with_params(stream(seed, "tree"), 30, params, weights);
+            let numbers = Numbers { params, ..current };
+            let mut bot = MctsBot::with_numbers(stream(seed, "tree"), 30, numbers);
             let mut rng = stream(seed, "others");
             let mut moves = Vec::new();
             let mut branched = 0;

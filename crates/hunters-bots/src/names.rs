@@ -17,9 +17,9 @@ const WITHOUT_SEATS: &str = "human and exec:PROGRAM seats need the `seats` featu
 impl BotKind {
     /// The names `--bots` takes (`mcts:N` sets the playouts).
     pub const NAMES: &'static str = "random, greedy, mcts (1,000 playouts a move), mcts:N, \
-         mcts-v1 and mcts-v2 (the first and second searching bots, yardsticks), mcts-v1:N, \
-         mcts-v2:N, human or exec:PROGRAM; a bot followed by /no-CLASS forgoes a class of \
-         moves (`hunters variants --classes`)";
+         mcts-v1, mcts-v2 and mcts-v3 (the first, second and third searching bots, \
+         yardsticks), mcts-v1:N, mcts-v2:N, mcts-v3:N, human or exec:PROGRAM; a bot \
+         followed by /no-CLASS forgoes a class of moves (`hunters variants --classes`)";
 
     pub fn name(&self) -> String {
         match self {
@@ -37,6 +37,10 @@ impl BotKind {
                 "mcts-v2".to_string()
             }
             BotKind::MctsV2 { playouts } => format!("mcts-v2:{playouts}"),
+            BotKind::MctsV3 { playouts } if *playouts == mcts::DEFAULT_PLAYOUTS => {
+                "mcts-v3".to_string()
+            }
+            BotKind::MctsV3 { playouts } => format!("mcts-v3:{playouts}"),
             #[cfg(feature = "seats")]
             BotKind::Exec { command, .. } => format!("exec:{command}"),
             BotKind::Restricted { bot, without } => {
@@ -119,6 +123,9 @@ impl BotKind {
             "mcts-v2" => Ok(BotKind::MctsV2 {
                 playouts: mcts::DEFAULT_PLAYOUTS,
             }),
+            "mcts-v3" => Ok(BotKind::MctsV3 {
+                playouts: mcts::DEFAULT_PLAYOUTS,
+            }),
             _ => {
                 #[cfg(not(feature = "seats"))]
                 if s.starts_with("exec:") {
@@ -143,6 +150,7 @@ impl BotKind {
                     ),
                     ("mcts-v1:", |playouts| BotKind::MctsV1 { playouts }),
                     ("mcts-v2:", |playouts| BotKind::MctsV2 { playouts }),
+                    ("mcts-v3:", |playouts| BotKind::MctsV3 { playouts }),
                 ] {
                     if let Some(n) = s.strip_prefix(prefix) {
                         return match n.parse::<u32>() {

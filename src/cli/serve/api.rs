@@ -435,7 +435,8 @@ fn playouts(kind: &BotKind) -> Option<u32> {
     match kind {
         BotKind::Mcts { playouts }
         | BotKind::MctsV1 { playouts }
-        | BotKind::MctsV2 { playouts } => Some(*playouts),
+        | BotKind::MctsV2 { playouts }
+        | BotKind::MctsV3 { playouts } => Some(*playouts),
         BotKind::Restricted { bot, .. } => playouts(bot),
         _ => None,
     }
