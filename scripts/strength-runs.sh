@@ -20,9 +20,11 @@ if [ "${1:-}" = --list ]; then
 fi
 only=" $* "
 
-# Rows of the table: | `NAME` | `ARGUMENTS` (M slices) |
+# Rows of the first table (the current bot's runs; the sections after it are history):
+# | `NAME` | `ARGUMENTS` (M slices) |
 missing() {
-  sed -n 's/^| `\([^`]*\)` | `\([^`]*\)` (\([0-9]*\) slices) |$/\1 \3 \2/p' docs/runs/README.md |
+  sed '/^## /q' docs/runs/README.md |
+    sed -n 's/^| `\([^`]*\)` | `\([^`]*\)` (\([0-9]*\) slices) |$/\1 \3 \2/p' |
     while read -r name m args; do
       if [ "$only" != "  " ] && [[ $only != *" $name "* ]]; then
         continue

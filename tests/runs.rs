@@ -1,9 +1,11 @@
 //! The runs behind docs/strength.md. `docs/runs/` keeps the `simulate --shard K/M --json`
-//! output of each slice of the strength runs (docs/runs/README.md). Each file is named
-//! `NAME.K-of-M.json` after its slice; once all M slices of a run are there, their merge is
-//! what the table of docs/strength.md must say for that run: its variant, deals (games), the
-//! first bot's win rate with its interval and its margin, on one row. The answers by level
-//! (`simulate --levels`) are a table of the README instead, cell for cell the merge's own.
+//! output of each slice of the strength runs of the current bot, `docs/runs/v3/` those of the
+//! third search (docs/runs/README.md). Each file is named `NAME.K-of-M.json` after its slice;
+//! once all M slices of a run are there, their merge is what the table of docs/strength.md
+//! must say for that run: its variant, deals (games), the first bot's win rate with its
+//! interval and its margin, on one row. The answers by level (`simulate --levels`) are a
+//! table instead, cell for cell the merge's own, of the README (or, an earlier bot's, of
+//! docs/strength.md).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -16,25 +18,47 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The slices in docs/runs/, by run name: (K, M, file).
+/// The directories of runs: the current bot's, and the third search's.
+const DIRECTORIES: [&str; 2] = ["docs/runs", "docs/runs/v3"];
+
+/// The slices in the directories of runs, by run name (`v3/NAME` in docs/runs/v3/): (K, M,
+/// file).
 fn runs() -> BTreeMap<String, Vec<(u32, u32, PathBuf)>> {
     let mut out: BTreeMap<String, Vec<(u32, u32, PathBuf)>> = BTreeMap::new();
-    for entry in std::fs::read_dir(root().join("docs/runs")).unwrap() {
+    for dir in DIRECTORIES {
+        runs_in(dir, &mut out);
+    }
+    out
+}
+
+fn runs_in(dir: &str, out: &mut BTreeMap<String, Vec<(u32, u32, PathBuf)>>) {
+    let prefix = dir
+        .strip_prefix("docs/runs")
+        .unwrap()
+        .trim_start_matches('/');
+    for entry in std::fs::read_dir(root().join(dir)).unwrap() {
         let path = entry.unwrap().path();
+        if path.is_dir() {
+            continue;
+        }
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let Some(stem) = name.strip_suffix(".json") else {
             continue;
         };
         let (run, slice) = stem
             .rsplit_once('.')
-            .unwrap_or_else(|| panic!("docs/runs/{name}: expected NAME.K-of-M.json"));
+            .unwrap_or_else(|| panic!("{dir}/{name}: expected NAME.K-of-M.json"));
         let (k, m) = slice
             .split_once("-of-")
             .and_then(|(k, m)| Some((k.parse().ok()?, m.parse().ok()?)))
-            .unwrap_or_else(|| panic!("docs/runs/{name}: expected NAME.K-of-M.json"));
-        out.entry(run.to_string()).or_default().push((k, m, path));
+            .unwrap_or_else(|| panic!("{dir}/{name}: expected NAME.K-of-M.json"));
+        let run = if prefix.is_empty() {
+            run.to_string()
+        } else {
+            format!("{prefix}/{run}")
+        };
+        out.entry(run).or_default().push((k, m, path));
     }
-    out
 }
 
 fn json(path: &Path) -> Value {
@@ -131,16 +155,20 @@ fn cells(text: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// A levels run's table, as the merge prints it, is a table of the README row for row.
+/// A levels run's table, as the merge prints it, is a table of the README or of
+/// docs/strength.md (where an earlier bot's stays), row for row.
 fn levels_in_the_readme(run: &str, slices: &[(u32, u32, PathBuf)]) {
     let text = merge(run, slices, &[]);
     let printed = cells(&text);
-    let readme = cells(&std::fs::read_to_string(root().join("README.md")).unwrap());
+    let docs: Vec<Vec<Vec<String>>> = ["README.md", "docs/strength.md"]
+        .iter()
+        .map(|file| cells(&std::fs::read_to_string(root().join(file)).unwrap()))
+        .collect();
     assert!(printed.len() > 2, "{run}: no table in\n{text}");
-    for row in printed {
-        assert!(
-            readme.contains(&row),
-            "README.md has no row {row:?} of the run {run} (`hunters simulate --merge docs/runs/{run}.*.json`)"
-        );
-    }
+    assert!(
+        docs.iter()
+            .any(|doc| printed.iter().all(|row| doc.contains(row))),
+        "neither README.md nor docs/strength.md has every row of the run {run} (`hunters \
+         simulate --merge docs/runs/{run}.*.json`):\n{text}"
+    );
 }

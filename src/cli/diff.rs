@@ -28,7 +28,7 @@ pub struct Args {
           conflicts_with = "log")]
     players: Option<u8>,
     /// The bot of each seat, comma-separated: random, greedy, mcts, mcts:N (N playouts), the
-    /// yardsticks mcts-v1[:N] and mcts-v2[:N], or exec:PROGRAM (docs/bot-protocol.md); one
+    /// yardsticks mcts-v1[:N], mcts-v2[:N] and mcts-v3[:N], or exec:PROGRAM (docs/bot-protocol.md); one
     /// name serves every seat.
     #[arg(
         long,

@@ -37,7 +37,7 @@ pub struct Args {
     #[arg(long, short, value_name = "N", default_value_t = 200)]
     games: u64,
     /// The bots from weak to strong, comma-separated (random, greedy, mcts:N, mcts-v1:N,
-    /// mcts-v2:N or exec:PROGRAM, any of them forgoing moves with /no-CLASS); each plays the
+    /// mcts-v2:N, mcts-v3:N or exec:PROGRAM, any of them forgoing moves with /no-CLASS); each plays the
     /// next one. Ratings are anchored at greedy = 0 when it is in the ladder, else at the first
     /// bot.
     #[arg(long, short, value_name = "BOT,…", value_delimiter = ',', default_value = DEFAULT_BOTS)]

@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
     players: Option<u8>,
     /// The player of each seat in order, comma-separated: random, greedy, mcts, mcts:N (N
-    /// playouts), the yardsticks mcts-v1[:N] and mcts-v2[:N], human (you, at the keyboard) or
+    /// playouts), the yardsticks mcts-v1[:N], mcts-v2[:N] and mcts-v3[:N], human (you, at the keyboard) or
     /// exec:PROGRAM (docs/bot-protocol.md); one name alone serves every seat.
     #[arg(
         long,

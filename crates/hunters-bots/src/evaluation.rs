@@ -68,6 +68,26 @@
 //!   --deals 1200 … 2020 ready_meeple=3000 unclaimed_next=900 unclaimed_rest=200 --steps
 //!   unclaimed_next:200,unclaimed_rest:100,ready_meeple:1000,meeple_in_supply:1000`; 92.8 →
 //!   95.4 %).
+//!
+//! **Two questions, two sets of weights.** The weights above answer "which move?": tuned by
+//! the one-move bot's wins, they rank `mcts`'s candidates. [`Weights::fitted`] answer "what
+//! will this position come to?", and judge where `mcts`'s playouts end: fitted by least
+//! squares to the final margins of self-play, so that the lead of the player who just moved
+//! predicts what that player wins or loses the game by. `examples/fit.rs` plays 1,200 games
+//! of `mcts-v3:250` against itself on the deals of master seed 4711 (no measurement uses
+//! it), fits on the odd games and judges on the even (`fit --games 1200 --bot mcts-v3:250
+//! VARIANT`, one fit per variant). On the games not fitted the tuned weights explain 8 to
+//! 10 % of what the rest of a game changes in the Scout variants and the first two editions
+//! (in 2020 they predict worse than the score alone), the fitted ones 19 to 21 % (12 % in
+//! 2020). The two differ most in what a forest or river one side from completion is worth to
+//! the player to move (`unclaimed_next`: 700 and 1,100 tuned, about 100 fitted) — right for
+//! choosing a move, which should not leave one to the next player, and wrong for predicting
+//! what a position comes to — and in `to_move` (0 tuned, about 1,500 fitted). As the judge
+//! of the playouts' ends they won 64.6 % (60.7–68.5) against the same search judging by the
+//! tuned weights at 1,000 playouts in 2020, 59.4 % at 250, 58.4 % in 2002-scout at 250, on
+//! 200 deals of master seed 31337; ranking the candidates too, they lost (44.1 %).
+//! docs/strength.md ("Is it lost where the playouts end?") has the commands and what the
+//! current bot measures on other deals.
 
 use hunters_engine::edition::Edition;
 use hunters_engine::feature::{FeatureKey, MAX_PLAYERS, PerPlayer, PieceAt};

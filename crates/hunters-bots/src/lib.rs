@@ -10,8 +10,9 @@
 //! - [`MctsBot`] (`mcts`, `mcts:N`) searches: Monte Carlo tree search over its own move, with
 //!   the tiles still to come sampled from those a player can count ([`mcts`]), judging
 //!   positions by the [`evaluation`], every seat of its playouts playing greedy's move.
-//!   Two versions stay as yardsticks: `mcts-v1`, the first searching bot, and `mcts-v2`, the
-//!   second (the same evaluation, bare playouts).
+//!   Three versions stay as yardsticks: `mcts-v1`, the first searching bot, `mcts-v2`, the
+//!   second (the same evaluation, bare playouts), and `mcts-v3`, the third (one evaluation
+//!   for the candidates and the playouts' ends).
 //! - [`Restricted`] wraps any of them to forgo a class of moves (`mcts/no-meadows`).
 //!
 //! With the `seats` feature, two seats the crate does not play itself: a program speaking the

@@ -39,9 +39,12 @@
 //!
 //! **The evaluation** of a position is [`super::evaluation`]'s: each player's score, what the
 //! features holding pieces would bring their majorities, what the supply and a meeple at hand
-//! are worth, by [`Weights`] of their own (tuned by self-play; that module says where each
-//! came from). The search reads it through an [`Evaluator`] alone — a player's lead over the
-//! best other — for the static value of each move and at the end of each playout.
+//! are worth, by [`Weights`] of their own (that module says where each came from). The search
+//! reads it through two [`Evaluator`]s — a player's lead over the best other — by two sets of
+//! weights ([`Numbers`]): the static value of each move by weights tuned for choosing a move,
+//! the end of each playout by weights fitted to what positions come to
+//! ([`Weights::fitted`]). Judged by the first at the playouts' ends too, `mcts` lost 35 %
+//! of its games to itself at 1,000 playouts (docs/strength.md).
 //!
 //! **The Scout.** Drawing instead of laying the special tile, and refusing the drawn tile,
 //! count [`Params::draw_value`] more than their static value and playouts show: the
@@ -69,7 +72,9 @@
 //! shuffle for every playout), kept to measure the current one against (`--bots
 //! mcts,mcts-v1 --rotate-seats`). `mcts-v2` is the second ([`Params::SECOND`] and
 //! [`Weights::second`]): the same evaluation as `mcts` ([`Params::THIRD`]), searched by
-//! UCB1 with bare playouts. Tests pin the games of both.
+//! UCB1 with bare playouts. `mcts-v3` is the third ([`Params::THIRD`] and
+//! [`Weights::second`]): the search of `mcts`, its playouts' ends judged by the weights that
+//! rank its candidates. Tests pin the games of all three.
 
 use hunters_engine::feature::{MAX_PLAYERS, PieceAt, Preview};
 use hunters_engine::game::{Game, Move, MovePicker, Play};

@@ -13,8 +13,8 @@ use hunters::variant::BUILTIN;
 use hunters::viewer::template::fill;
 
 /// Bots the page suggests for a seat (any built-in bot may be typed).
-const BOTS: [&str; 7] = [
-    "greedy", "random", "mcts:100", "mcts:300", "mcts", "mcts-v1", "mcts-v2",
+const BOTS: [&str; 8] = [
+    "greedy", "random", "mcts:100", "mcts:300", "mcts", "mcts-v1", "mcts-v2", "mcts-v3",
 ];
 
 pub fn html() -> String {

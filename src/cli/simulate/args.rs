@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
     pub(super) players: Option<u8>,
     /// The bot of each seat, comma-separated: random, greedy, mcts, mcts:N (N playouts), the
-    /// yardsticks mcts-v1[:N] and mcts-v2[:N], or exec:PROGRAM (docs/bot-protocol.md); one
+    /// yardsticks mcts-v1[:N], mcts-v2[:N] and mcts-v3[:N], or exec:PROGRAM (docs/bot-protocol.md); one
     /// name serves every seat [default: greedy].
     #[arg(long, short, value_name = "BOT,…", value_delimiter = ',')]
     pub(super) bots: Vec<BotKind>,
