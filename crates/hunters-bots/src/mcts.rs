@@ -43,8 +43,9 @@
 //! reads it through two [`Evaluator`]s — a player's lead over the best other — by two sets of
 //! weights ([`Numbers`]): the static value of each move by weights tuned for choosing a move,
 //! the end of each playout by weights fitted to what positions come to
-//! ([`Weights::fitted`]). Judged by the first at the playouts' ends too, `mcts` lost 35 %
-//! of its games to itself at 1,000 playouts (docs/strength.md).
+//! ([`Weights::fitted`]). The same search judging its playouts' ends by the first set
+//! (`mcts-v3`) won a third of its games against this one at 1,000 playouts
+//! (docs/strength.md).
 //!
 //! **The Scout.** Drawing instead of laying the special tile, and refusing the drawn tile,
 //! count [`Params::draw_value`] more than their static value and playouts show: the
