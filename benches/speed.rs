@@ -294,7 +294,8 @@ fn verify_corpus() {
 }
 
 /// The searching bot's time per decision: whole 2-player 2020 games of `mcts` (and of its
-/// yardsticks `mcts-v2` and `mcts-v1`) against `greedy`, timing only the search's decisions.
+/// yardsticks `mcts-v3`, `mcts-v2` and `mcts-v1`) against `greedy`, timing only the search's
+/// decisions.
 fn search() {
     println!("## The searching bot's decisions (2020, 2 players, against greedy, one thread)");
     println!();
@@ -304,6 +305,7 @@ fn search() {
     let kinds = [
         BotKind::Mcts { playouts: 200 },
         BotKind::Mcts { playouts: 1000 },
+        BotKind::MctsV3 { playouts: 1000 },
         BotKind::MctsV2 { playouts: 1000 },
         BotKind::MctsV1 { playouts: 1000 },
     ];
