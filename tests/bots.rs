@@ -381,15 +381,7 @@ fn the_yardstick_plays_the_games_of_the_first_searching_bot() {
         ("2002-scout", 0xb826_751b_c1d3_a97d),
         ("2014-scout", 0xde01_17eb_78e7_d4cc),
     ];
-    let v1 = BotKind::MctsV1 { playouts: 40 };
-    let bots = [v1.clone(), BotKind::Greedy, v1];
-    for (variant, digest) in FIRST_BOT_LOGS {
-        assert_eq!(
-            yardstick_digest(&bots, variant),
-            digest,
-            "{variant}: mcts-v1 no longer plays the first bot's game"
-        );
-    }
+    plays_the_pinned_games(BotKind::MctsV1 { playouts: 40 }, &FIRST_BOT_LOGS);
 }
 
 /// The second yardstick does not drift: `mcts-v2` plays, move for move, the games the
@@ -404,15 +396,7 @@ fn the_second_yardstick_plays_the_games_of_the_second_searching_bot() {
         ("2002-scout", 0x0c4a_44c6_4005_4427),
         ("2014-scout", 0x443f_bf2c_c421_0ea6),
     ];
-    let v2 = BotKind::MctsV2 { playouts: 40 };
-    let bots = [v2.clone(), BotKind::Greedy, v2];
-    for (variant, digest) in SECOND_BOT_LOGS {
-        assert_eq!(
-            yardstick_digest(&bots, variant),
-            digest,
-            "{variant}: mcts-v2 no longer plays the second bot's game"
-        );
-    }
+    plays_the_pinned_games(BotKind::MctsV2 { playouts: 40 }, &SECOND_BOT_LOGS);
 }
 
 /// The third yardstick does not drift: `mcts-v3` plays, move for move, the games the
@@ -429,24 +413,27 @@ fn the_third_yardstick_plays_the_games_of_the_third_searching_bot() {
         ("2002-scout", 0xecfb_f8d3_391f_213a),
         ("2014-scout", 0xe5b9_c938_f405_d28a),
     ];
-    let v3 = BotKind::MctsV3 { playouts: 100 };
-    let bots = [v3.clone(), BotKind::Greedy, v3];
-    for (variant, digest) in THIRD_BOT_LOGS {
-        assert_eq!(
-            yardstick_digest(&bots, variant),
-            digest,
-            "{variant}: mcts-v3 no longer plays the third bot's game"
-        );
-    }
+    plays_the_pinned_games(BotKind::MctsV3 { playouts: 100 }, &THIRD_BOT_LOGS);
     // And the current bot, whose playouts' ends are judged otherwise, plays other games.
     let current = BotKind::Mcts { playouts: 100 };
-    let bots = [current.clone(), BotKind::Greedy, current];
-    assert_ne!(yardstick_digest(&bots, "2020"), THIRD_BOT_LOGS[2].1);
+    assert_ne!(yardstick_digest(&current, "2020"), THIRD_BOT_LOGS[2].1);
+}
+
+/// `bot` plays, in every variant of `logs`, the game whose digest is pinned there.
+fn plays_the_pinned_games(bot: BotKind, logs: &[(&str, u64)]) {
+    for &(variant, digest) in logs {
+        assert_eq!(
+            yardstick_digest(&bot, variant),
+            digest,
+            "{variant}: {bot} no longer plays the game pinned for it"
+        );
+    }
 }
 
 /// The digest of the log, without its header, of the game of `variant` with seed 11 that
-/// `bots` play.
-fn yardstick_digest(bots: &[BotKind], variant: &str) -> u64 {
+/// `bot` plays in the first and third seats, `greedy` in the second.
+fn yardstick_digest(bot: &BotKind, variant: &str) -> u64 {
+    let bots = &[bot.clone(), BotKind::Greedy, bot.clone()];
     let v = Variant::load(variant).unwrap();
     let mut game = Game::seeded(&v, bots.len(), 11);
     let mut seats: Vec<_> = (0..bots.len()).map(|s| bots[s].make(11, s)).collect();
