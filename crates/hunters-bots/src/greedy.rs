@@ -25,7 +25,7 @@
 //! (`Features::preview`): what the forests and rivers the tile completes pay their
 //! majorities, and the estimate of each piece. A placement is played out in a trial only
 //! where the preview cannot settle it: a hunting trap or logboat, a shaman's recall on a
-//! completing placement, a completing placement in a Scout game (a Dug-out may pay), the
+//! completing placement, a river completed once the Dug-out is laid (it may pay), the
 //! next tile fitting only next to it, and hunters and huts on the last tile (final scoring).
 //! Both ways give the same values.
 //!
@@ -260,12 +260,14 @@ impl GreedyBot {
             self.previewed = key;
         }
         // What the completed forests and rivers pay this turn, by player: their majorities
-        // score them. (With the Scout, a Dug-out may pay too, and a recall changes the
-        // majorities: those placements are tried.)
+        // score them. (A recall changes the majorities, and a river completed once the
+        // Dug-out is laid may pay its owner: those placements are tried.)
         let me = game.turn().map_or(0, |t| t.player);
         let mut gains = [0i64; MAX_PLAYERS];
         if p.completes {
-            if bare.recall.is_some() || game.rules().scout().is_some() {
+            let dugout_may_pay =
+                game.dugout_owner().is_some() && p.rivers.iter().any(|r| r.open == 0);
+            if bare.recall.is_some() || dugout_may_pay {
                 return false;
             }
             let rules = game.rules();

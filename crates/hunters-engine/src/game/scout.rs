@@ -49,6 +49,12 @@ impl Clone for ScoutState {
 }
 
 impl Game {
+    /// The owner of the Dug-out, once it is laid: from then on a river completed in its
+    /// river system pays them the fish of a lake.
+    pub fn dugout_owner(&self) -> Option<usize> {
+        self.state.scout.dugout.map(|(owner, _)| owner)
+    }
+
     /// A special tile was laid: the Dug-out's lake and the Scout's owner are noted.
     pub(super) fn special_laid(&mut self, player: usize, tile: &Tile, placed: usize) {
         if tile.rivers.len() >= 3 && !tile.lakes.is_empty() {
