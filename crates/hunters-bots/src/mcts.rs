@@ -150,16 +150,22 @@ pub struct Params {
     pub judge_bare: bool,
     /// How fast the candidates grow with the budget, in thousandths of the exponent:
     /// [`Params::kept_for`]. 0 keeps [`Params::placements_kept`] × [`Params::pieces_kept`]
-    /// at every budget.
+    /// at every budget ([`Params::widen_above`] may give those past the default their own).
     pub widen: u32,
     /// How fast the playouts lengthen with the budget, in thousandths of the exponent:
     /// [`Params::rounds_for`].
     pub deepen: u32,
-    /// Rounds added to the playouts for each doubling of the budget past the default (taken
-    /// away for each halving below it), in thousandths; used instead of [`Params::deepen`]
-    /// when not 0: a longer look ahead is what a bigger budget buys (docs/strength.md), and
-    /// a round a doubling keeps buying it.
+    /// Rounds taken away from the playouts for each halving of the budget below the default,
+    /// in thousandths; used instead of [`Params::deepen`] when not 0: a longer look ahead is
+    /// what a bigger budget buys (docs/strength.md), and a round a doubling keeps buying it.
     pub rounds_per_doubling: u32,
+    /// [`Params::rounds_per_doubling`] for budgets past the default, if not the same: a
+    /// schedule above the default of its own, so that what a budget past it buys can be
+    /// measured without changing the budgets below.
+    pub rounds_per_doubling_above: Option<u32>,
+    /// [`Params::widen`] for budgets past the default, if not the same (`Some(0)` keeps the
+    /// default's candidates).
+    pub widen_above: Option<u32>,
     /// [`Policy::Greedy`] and [`Policy::Evaluation`]'s shortlist: the share (thousandths) of
     /// the points of every forest or river a placement leaves one side from completion and
     /// held by nobody that counts against it — what the next player may complete and claim.
@@ -209,8 +215,10 @@ impl Params {
         shortlist: 0,
         judge_bare: false,
         widen: 0,
+        widen_above: None,
         deepen: 500,
         rounds_per_doubling: 0,
+        rounds_per_doubling_above: None,
         leave: 0,
         branch: 0,
     };
@@ -253,7 +261,11 @@ impl Params {
     pub fn rounds_for(&self, playouts: u32) -> usize {
         let ratio = f64::from(playouts) / f64::from(DEFAULT_PLAYOUTS);
         if self.rounds_per_doubling > 0 {
-            let more = f64::from(self.rounds_per_doubling) / 1000.0 * ratio.log2();
+            let per = match self.rounds_per_doubling_above {
+                Some(above) if ratio > 1.0 => above,
+                _ => self.rounds_per_doubling,
+            };
+            let more = f64::from(per) / 1000.0 * ratio.log2();
             return ((self.rounds as f64 + more).round() as usize).max(1);
         }
         let growth = if self.deepen == 500 {
@@ -271,11 +283,15 @@ impl Params {
     /// [`Params::widen`], half of that growth in placements and half in pieces, never fewer
     /// than one of each. A bigger budget judges more moves, not only the same ones better.
     pub fn kept_for(&self, playouts: u32) -> (usize, usize) {
-        if self.widen == 0 {
+        let ratio = f64::from(playouts) / f64::from(DEFAULT_PLAYOUTS);
+        let widen = match self.widen_above {
+            Some(above) if ratio > 1.0 => above,
+            _ => self.widen,
+        };
+        if widen == 0 {
             return (self.placements_kept.max(1), self.pieces_kept.max(1));
         }
-        let ratio = f64::from(playouts) / f64::from(DEFAULT_PLAYOUTS);
-        let each = ratio.powf(f64::from(self.widen) / 2000.0);
+        let each = ratio.powf(f64::from(widen) / 2000.0);
         let scaled = |n: usize| ((n as f64 * each).round() as usize).max(1);
         (scaled(self.placements_kept), scaled(self.pieces_kept))
     }
@@ -1360,7 +1376,22 @@ mod tests {
         assert_eq!(p.kept_for(250), (3, 2));
         assert_eq!(p.kept_for(500), (4, 3));
         assert_eq!(p.kept_for(1000), (6, 4));
+        assert_eq!(p.kept_for(4000), (12, 8));
         assert_eq!(p.rounds_for(1), 1);
+        // Past the default a schedule of its own: two rounds a doubling and no more
+        // candidates, the budget below it as it was.
+        let steeper = Params {
+            rounds_per_doubling_above: Some(2000),
+            widen_above: Some(0),
+            ..p
+        };
+        for n in [1, 100, 250, 500, 1000] {
+            assert_eq!(steeper.rounds_for(n), p.rounds_for(n), "{n}");
+            assert_eq!(steeper.kept_for(n), p.kept_for(n), "{n}");
+        }
+        assert_eq!(steeper.rounds_for(2000), 6);
+        assert_eq!(steeper.rounds_for(4000), 8);
+        assert_eq!(steeper.kept_for(4000), (6, 4));
         assert_eq!(Params::SECOND.rounds_for(4000), 4);
         assert_eq!(Params::SECOND.rounds_for(500), 1);
     }
