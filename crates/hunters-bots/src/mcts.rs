@@ -155,9 +155,10 @@ pub struct Params {
     /// How fast the playouts lengthen with the budget, in thousandths of the exponent:
     /// [`Params::rounds_for`].
     pub deepen: u32,
-    /// Rounds taken away from the playouts for each halving of the budget below the default,
-    /// in thousandths; used instead of [`Params::deepen`] when not 0: a longer look ahead is
-    /// what a bigger budget buys (docs/strength.md), and a round a doubling keeps buying it.
+    /// Rounds added to the playouts for each doubling of the budget past the default (taken
+    /// away for each halving below it; [`Params::rounds_per_doubling_above`] may give those
+    /// past it their own), in thousandths; used instead of [`Params::deepen`] when not 0: a
+    /// longer look ahead is what a bigger budget buys (docs/strength.md).
     pub rounds_per_doubling: u32,
     /// [`Params::rounds_per_doubling`] for budgets past the default, if not the same: a
     /// schedule above the default of its own, so that what a budget past it buys can be
