@@ -19,6 +19,8 @@
 //! budget). With numbers set, `--against mcts:N` plays them too. The time each
 //! side took per move is printed first (wall time inside its decisions; the deals run on
 //! every core, so compare the two figures of one run, not runs on a busy machine).
+//! `--progress` prints each deal's share and margin to stderr as it ends, so that a run of
+//! hours can be read before it ends.
 //!
 //! `KEY=VALUE` sets one of the search's numbers ([`Params`]; `allocation=ucb1`, `halving` or
 //! `even`; `policy=bare`, `greedy` or `evaluation`) or one of the evaluation's weights
@@ -88,6 +90,9 @@ struct Setup {
     against: Vec<Opponent>,
     seed: u64,
     deals: u64,
+    /// Each deal's share and margin to stderr as it ends (`--progress`): a long run read
+    /// before its end.
+    progress: bool,
 }
 
 fn main() -> ExitCode {
@@ -105,6 +110,7 @@ fn run() -> Result<(), String> {
     let mut overrides = Vec::new();
     let mut variants = Vec::new();
     let mut search = false;
+    let mut progress = false;
     let mut playouts = DEFAULT_PLAYOUTS;
     let mut against = Vec::new();
     let mut self_at = Vec::new();
@@ -117,6 +123,7 @@ fn run() -> Result<(), String> {
         match a.as_str() {
             "--deals" => deals = number(&value("--deals")?)?,
             "--search" => search = true,
+            "--progress" => progress = true,
             "--seed" => seed = number(&value("--seed")?)?,
             "--playouts" => playouts = number(&value("--playouts")?)? as u32,
             "--against" => against.push(Opponent::Named(value("--against")?.parse()?)),
@@ -200,6 +207,7 @@ fn run() -> Result<(), String> {
         against,
         seed,
         deals,
+        progress,
     };
     if search {
         return coordinate_search(&mut setup, &steps);
@@ -497,6 +505,9 @@ fn play(setup: &Setup) -> (Vec<f64>, Vec<f64>) {
                 share += s / games;
                 margin += m / games;
             }
+        }
+        if setup.progress {
+            eprintln!("deal {deal}: {share:.3} {margin:+.2}");
         }
         (share, margin)
     })
