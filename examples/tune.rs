@@ -20,7 +20,8 @@
 //! side took per move is printed first (wall time inside its decisions; the deals run on
 //! every core, so compare the two figures of one run, not runs on a busy machine).
 //! `--progress` prints each deal's share and margin to stderr as it ends, so that a run of
-//! hours can be read before it ends.
+//! hours can be read before it ends; `--first-deal K` plays deals K.. of the seed instead of
+//! 0.., so that one run can be shared among processes, a range each.
 //!
 //! `KEY=VALUE` sets one of the search's numbers ([`Params`]; `allocation=ucb1`, `halving` or
 //! `even`; `policy=bare`, `greedy` or `evaluation`) or one of the evaluation's weights
@@ -90,6 +91,9 @@ struct Setup {
     against: Vec<Opponent>,
     seed: u64,
     deals: u64,
+    /// The deals played are `first_deal..first_deal + deals` of the seed's (`--first-deal`):
+    /// one run shared among machines or cores, each a range of its own.
+    first_deal: u64,
     /// Each deal's share and margin to stderr as it ends (`--progress`): a long run read
     /// before its end.
     progress: bool,
@@ -116,6 +120,7 @@ fn run() -> Result<(), String> {
     let mut self_at = Vec::new();
     let mut seed = 31337;
     let mut deals = 100;
+    let mut first_deal = 0;
     let mut steps: Vec<(String, i64)> = STEPS.iter().map(|&(k, s)| (k.to_string(), s)).collect();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -125,6 +130,7 @@ fn run() -> Result<(), String> {
             "--search" => search = true,
             "--progress" => progress = true,
             "--seed" => seed = number(&value("--seed")?)?,
+            "--first-deal" => first_deal = number(&value("--first-deal")?)?,
             "--playouts" => playouts = number(&value("--playouts")?)? as u32,
             "--against" => against.push(Opponent::Named(value("--against")?.parse()?)),
             "--against-self" => {
@@ -207,6 +213,7 @@ fn run() -> Result<(), String> {
         against,
         seed,
         deals,
+        first_deal,
         progress,
     };
     if search {
@@ -219,7 +226,7 @@ fn run() -> Result<(), String> {
     let (mean, half) = interval(&wins);
     let (margin, margin_half) = interval(&margins);
     println!(
-        "{} vs {} in {} over {} deals (seed {}): {:.1} % ({:.1}–{:.1}), margin {:+.2} ± {:.2}",
+        "{} vs {} in {} over {} deals (seed {}{}): {:.1} % ({:.1}–{:.1}), margin {:+.2} ± {:.2}",
         if overrides.is_empty() {
             "mcts".to_string()
         } else {
@@ -234,6 +241,11 @@ fn run() -> Result<(), String> {
         names(&setup.variants),
         n,
         setup.seed,
+        if setup.first_deal == 0 {
+            String::new()
+        } else {
+            format!(", from deal {}", setup.first_deal)
+        },
         100.0 * mean,
         100.0 * (mean - half),
         100.0 * (mean + half),
@@ -495,6 +507,7 @@ fn ms_per_move() -> (f64, f64) {
 
 fn play(setup: &Setup) -> (Vec<f64>, Vec<f64>) {
     parallel::in_parallel(setup.deals, parallel::cores(), |deal| {
+        let deal = setup.first_deal + deal;
         let seed = deal_seed(setup.seed, deal);
         let mut share = 0.0;
         let mut margin = 0.0;
