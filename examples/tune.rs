@@ -436,6 +436,8 @@ fn set_search(params: &mut Params, key: &str, value: &str, kv: &str) -> Result<b
         "placements_kept" => params.placements_kept = int()? as usize,
         "pieces_kept" => params.pieces_kept = int()? as usize,
         "draw_value" => params.draw_value = int()?,
+        "seat_draw" => params.seat_draw = int()?,
+        "seat_refuse" => params.seat_refuse = int()?,
         "piece_chance" => params.piece_chance = int()? as u32,
         "policy" => {
             params.policy = match value {

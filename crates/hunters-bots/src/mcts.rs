@@ -50,8 +50,10 @@
 //! **The Scout.** Drawing instead of laying the special tile, and refusing the drawn tile,
 //! count [`Params::draw_value`] more than their static value and playouts show: the
 //! yardsticks' playouts lay the next tile at random, where the player would lay it well;
-//! `mcts` keeps their number. `examples/hands.rs` splits the win rate by the special piece
-//! each player holds.
+//! `mcts` keeps their number. In a playout, `mcts`'s seats count both at 0, as greedy's
+//! valuation does ([`Params::seat_draw`] and [`Params::seat_refuse`] count them more, for
+//! measuring). `examples/hands.rs` splits the win rate by the special piece each player
+//! holds.
 //!
 //! **The reward** of a playout is `tanh((own value − best opponent's value) / scale)`, from −1
 //! to 1 ([`Params::scale`]), so that one runaway playout does not outweigh many close ones.
@@ -129,6 +131,15 @@ pub struct Params {
     /// worth more than its static value and playouts show, in thousandths: they lay the next
     /// tile at random, where the player would lay it well.
     pub draw_value: i64,
+    /// Scout, in the seats' valuation of a playout ([`Policy::Greedy`] and the shortlist of
+    /// [`Policy::Evaluation`]): what drawing instead of laying the special tile, and refusing
+    /// the drawn tile, count, in thousandths. Greedy's valuation counts both 0, so a seat
+    /// lays its special tile as soon as it is worth more than nothing and refuses only a tile
+    /// that loses everywhere, where `greedy` itself draws unless the special tile brings 2
+    /// points and refuses a tile worth less than 1 (2000 and 1000 come near its thresholds).
+    /// 0 in every named bot.
+    pub seat_draw: i64,
+    pub seat_refuse: i64,
     /// Each candidate starts with this many virtual playouts whose reward is that of its
     /// static value: the search's prior, which the real playouts then overrule.
     pub prior_visits: u32,
@@ -209,6 +220,8 @@ impl Params {
         placements_kept: 6,
         pieces_kept: 3,
         draw_value: 0,
+        seat_draw: 0,
+        seat_refuse: 0,
         piece_chance: 0,
         prior_visits: 0,
         policy: Policy::Bare,
@@ -711,7 +724,7 @@ impl Seats {
                 }
                 // The first of the best: the moves come in the engine's order, the same for
                 // every candidate of a deal.
-                let best = self.best_by_leave(game, params.leave);
+                let best = self.best_by_leave(game, params);
                 Some(self.legal[best])
             }
             Policy::Evaluation => {
@@ -720,7 +733,7 @@ impl Seats {
                     return None;
                 }
                 let mover = game.turn().map_or(0, |t| t.player);
-                self.shortlist(game, params.shortlist, params.judge_bare, params.leave);
+                self.shortlist(game, params);
                 if self.legal.len() == 1 {
                     return Some(self.legal[0]);
                 }
@@ -761,7 +774,7 @@ impl Seats {
                 if self.legal.is_empty() {
                     return;
                 }
-                self.weigh(game, params.leave);
+                self.weigh(game, params);
             }
             Policy::Evaluation => {
                 game.legal_moves(&mut self.legal);
@@ -769,7 +782,7 @@ impl Seats {
                     return;
                 }
                 let mover = game.turn().map_or(0, |t| t.player);
-                self.shortlist(game, params.shortlist, params.judge_bare, params.leave);
+                self.shortlist(game, params);
                 let inner = self.inner.get_or_insert_with(|| game.clone());
                 inner.copy_for_trial(game);
                 self.values.clear();
@@ -794,11 +807,12 @@ impl Seats {
     /// Keeps in `self.legal` the `n` moves of best value by greedy's valuation (all if `n`
     /// is 0), in their order; with `bare`, every move without a piece as well, so that where
     /// a tile goes is always the evaluation's to judge and only the pieces are shortlisted.
-    fn shortlist(&mut self, game: &Game, n: usize, bare: bool, leave: i64) {
+    fn shortlist(&mut self, game: &Game, params: &Params) {
+        let (n, bare) = (params.shortlist, params.judge_bare);
         if n == 0 || self.legal.len() <= n {
             return;
         }
-        self.weigh(game, leave);
+        self.weigh(game, params);
         let values = &self.values;
         self.order.clear();
         self.order.extend(0..self.legal.len());
@@ -824,8 +838,9 @@ impl Seats {
     /// leaves to the next player ([`Params::leave`]): for each placement, the forests and
     /// rivers of its tile that it would leave one side from completion with nobody in them,
     /// but the one the move's own gatherer or fisher claims.
-    fn weigh(&mut self, game: &Game, leave: i64) {
-        self.weigh_greedy(game);
+    fn weigh(&mut self, game: &Game, params: &Params) {
+        self.weigh_greedy(game, params);
+        let leave = params.leave;
         if leave == 0 {
             return;
         }
@@ -837,12 +852,22 @@ impl Seats {
         }
     }
 
-    /// Greedy's valuation of every move of `self.legal` into `self.values`.
-    fn weigh_greedy(&mut self, game: &Game) {
+    /// Greedy's valuation of every move of `self.legal` into `self.values`, a Scout draw
+    /// and refusal counted [`Params::seat_draw`] and [`Params::seat_refuse`].
+    fn weigh_greedy(&mut self, game: &Game, params: &Params) {
         let greedy = self.greedy.as_mut().expect("made at the playout's start");
         self.values.clear();
         self.values
             .extend_from_slice(greedy.values(game, &self.legal));
+        if params.seat_draw != 0 || params.seat_refuse != 0 {
+            for (v, m) in self.values.iter_mut().zip(&self.legal) {
+                *v += match m.play {
+                    Play::Draw => params.seat_draw,
+                    Play::Refuse => params.seat_refuse,
+                    Play::Drawn | Play::Special(_) => 0,
+                };
+            }
+        }
     }
 
     /// The end of the moves of `self.legal` that share the placement of move `start`.
@@ -860,8 +885,9 @@ impl Seats {
     /// leaves. What a move leaves only lowers its value, so a placement whose best greedy
     /// value is below the best found so far cannot hold the best move; placements are
     /// taken best first, and what the rest leave is never previewed.
-    fn best_by_leave(&mut self, game: &Game, leave: i64) -> usize {
-        self.weigh_greedy(game);
+    fn best_by_leave(&mut self, game: &Game, params: &Params) -> usize {
+        let leave = params.leave;
+        self.weigh_greedy(game, params);
         // (best greedy value, start, end) of each placement.
         let mut groups = std::mem::take(&mut self.groups);
         groups.clear();
@@ -1298,9 +1324,9 @@ mod tests {
         let leave = 1000;
         let mut checked = 0;
         every_position(|seats, name, seed, game, moves| {
-            seats.weigh(game, 0);
+            seats.weigh(game, &leaving(0));
             let plain = seats.values.clone();
-            seats.weigh(game, leave);
+            seats.weigh(game, &leaving(leave));
             for (k, &mv) in moves.iter().enumerate() {
                 if mv.recall.is_some() || matches!(mv.play, Play::Draw | Play::Refuse) {
                     continue;
@@ -1342,25 +1368,75 @@ mod tests {
     }
 
     /// The bounded choice plays the move of the full valuation: the first of the best of
-    /// greedy's values less what every move leaves, in every variant.
+    /// greedy's values less what every move leaves, in every variant, with the Scout's
+    /// choices counted as greedy's valuation has them and counted more.
     #[test]
     fn the_bounded_choice_is_the_first_of_the_best_of_every_move() {
-        let leave = 1000;
         let mut differ = 0;
+        let scout = Params {
+            seat_draw: 2000,
+            seat_refuse: 1000,
+            ..leaving(1000)
+        };
         every_position(|seats, name, seed, game, moves| {
             let first_best = |values: &[i64]| {
                 (0..moves.len())
                     .max_by_key(|&i| (values[i], std::cmp::Reverse(i)))
                     .unwrap()
             };
-            seats.weigh(game, leave);
-            let want = first_best(&seats.values);
-            seats.weigh(game, 0);
-            differ += usize::from(first_best(&seats.values) != want);
-            assert_eq!(seats.best_by_leave(game, leave), want, "{name} {seed}");
+            for params in [leaving(1000), scout] {
+                seats.weigh(game, &params);
+                let want = first_best(&seats.values);
+                seats.weigh(game, &leaving(0));
+                differ += usize::from(first_best(&seats.values) != want);
+                assert_eq!(seats.best_by_leave(game, &params), want, "{name} {seed}");
+            }
         });
         // The leave changes some choices, so the bound is put to the test.
         assert!(differ > 20, "{differ} choices changed by what moves leave");
+    }
+
+    /// A Scout draw and refusal count [`Params::seat_draw`] and [`Params::seat_refuse`] more
+    /// in the seats' valuation, every other move as greedy's valuation has it; and so counted
+    /// they change what the seats play.
+    #[test]
+    fn the_seats_count_a_scout_draw_and_refusal_as_told() {
+        let scout = Params {
+            seat_draw: 2000,
+            seat_refuse: 1000,
+            ..leaving(1000)
+        };
+        let (mut draws, mut refusals, mut changed) = (0, 0, 0);
+        every_position(|seats, name, seed, game, moves| {
+            seats.weigh(game, &leaving(1000));
+            let plain = seats.values.clone();
+            let plain_best = seats.best_by_leave(game, &leaving(1000));
+            seats.weigh(game, &scout);
+            for (k, mv) in moves.iter().enumerate() {
+                let more = match mv.play {
+                    Play::Draw => 2000,
+                    Play::Refuse => 1000,
+                    Play::Drawn | Play::Special(_) => 0,
+                };
+                assert_eq!(seats.values[k] - plain[k], more, "{name} {seed} {mv:?}");
+                draws += usize::from(mv.play == Play::Draw);
+                refusals += usize::from(mv.play == Play::Refuse);
+            }
+            changed += usize::from(seats.best_by_leave(game, &scout) != plain_best);
+        });
+        assert!(
+            draws > 10 && refusals > 100,
+            "{draws} draws, {refusals} refusals"
+        );
+        assert!(changed > 10, "{changed} choices changed");
+    }
+
+    /// `mcts`'s numbers with what a move leaves counted `leave` thousandths.
+    fn leaving(leave: i64) -> Params {
+        Params {
+            leave,
+            ..Params::THIRD
+        }
     }
 
     /// `mcts`'s schedule, a round a doubling: 2 rounds at 250 playouts, 4 at the default
