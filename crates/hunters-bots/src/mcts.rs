@@ -861,11 +861,7 @@ impl Seats {
             .extend_from_slice(greedy.values(game, &self.legal));
         if params.seat_draw != 0 || params.seat_refuse != 0 {
             for (v, m) in self.values.iter_mut().zip(&self.legal) {
-                *v += match m.play {
-                    Play::Draw => params.seat_draw,
-                    Play::Refuse => params.seat_refuse,
-                    Play::Drawn | Play::Special(_) => 0,
-                };
+                *v += scout_bonus(*m, params.seat_draw, params.seat_refuse);
             }
         }
     }
@@ -1159,8 +1155,14 @@ pub fn rounds_for(playouts: u32) -> usize {
 
 /// What a Scout draw or refusal is worth more than it shows ([`Params::draw_value`]).
 fn chance_bonus(mv: Move, params: &Params) -> i64 {
+    scout_bonus(mv, params.draw_value, params.draw_value)
+}
+
+/// `draw` for a Scout draw, `refuse` for a refusal, 0 for any other move.
+fn scout_bonus(mv: Move, draw: i64, refuse: i64) -> i64 {
     match mv.play {
-        Play::Draw | Play::Refuse => params.draw_value,
+        Play::Draw => draw,
+        Play::Refuse => refuse,
         Play::Drawn | Play::Special(_) => 0,
     }
 }
