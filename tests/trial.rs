@@ -6,31 +6,48 @@
 use crate::props;
 
 use hunters::bot::{Bot, BotKind};
-use hunters::game::{Game, Move};
+use hunters::game::{Game, Move, OnBoard, Turn};
 use hunters::log::{self, Header};
 use hunters::rng::{below, stream};
-use hunters::{Pos, Variant, ZoneId, ZoneKind, ZoneRef};
+use hunters::scout::Special;
+use hunters::{
+    FeatureKey, ForestInfo, MeadowInfo, Placed, Pos, RiverInfo, SystemInfo, Variant, ZoneId,
+    ZoneKind, ZoneRef,
+};
 
 const VARIANTS: [&str; 5] = ["2002", "2014", "2020", "2002-scout", "2014-scout"];
 
-/// Everything observable about a game, features included (roots, counters).
-fn state(g: &Game) -> String {
+/// Everything observable about a game, features included (roots, counters), as values:
+/// compared field by field, and printed only when a comparison fails.
+#[derive(Debug, PartialEq)]
+struct State {
+    placed: Vec<Placed>,
+    pieces: Vec<OnBoard>,
+    seats: Vec<((u8, u8), u32, Vec<Special>)>,
+    turn: Option<Turn>,
+    regular_left: usize,
+    frontier: Vec<Pos>,
+    events: usize,
+    zones: Vec<Zone>,
+}
+
+/// One zone of a placed tile: the feature it belongs to, and that feature's counters.
+#[derive(Debug, PartialEq)]
+enum Zone {
+    Forest(FeatureKey, ForestInfo),
+    Meadow(FeatureKey, MeadowInfo),
+    River(FeatureKey, RiverInfo, SystemInfo),
+    Lake(FeatureKey, SystemInfo),
+}
+
+fn state(g: &Game) -> State {
     let tiles = &g.tiles().tiles;
+    let board = g.board();
     let f = g.features();
-    let mut out = format!(
-        "{:?}\n{:?}\n{:?}\n{:?}\n{}\n",
-        g.board().placed(),
-        g.pieces(),
-        (0..g.players())
-            .map(|p| (g.supply(p), g.total(p), g.hand(p).to_vec()))
-            .collect::<Vec<_>>(),
-        g.turn(),
-        g.regular_left()
-    );
-    let mut frontier: Vec<Pos> = g.board().frontier().collect();
+    let mut frontier: Vec<Pos> = board.frontier().collect();
     frontier.sort_by_key(|p| (p.x, p.y));
-    out.push_str(&format!("{frontier:?}\n{}\n", g.events().len()));
-    for (placed, p) in g.board().placed().iter().enumerate() {
+    let mut zones = Vec::new();
+    for (placed, p) in board.placed().iter().enumerate() {
         let tile = &tiles[p.tile];
         for kind in [
             ZoneKind::Forest,
@@ -46,35 +63,28 @@ fn state(g: &Game) -> String {
                         index: index as u8,
                     },
                 };
-                let line = match kind {
-                    ZoneKind::Forest => {
-                        format!("{:?}", (f.key(tiles, g.board(), z, false), f.forest(z)))
-                    }
-                    ZoneKind::Meadow => {
-                        format!("{:?}", (f.key(tiles, g.board(), z, false), f.meadow(z)))
-                    }
-                    ZoneKind::River => format!(
-                        "{:?}",
-                        (
-                            f.key(tiles, g.board(), z, false),
-                            f.river(z),
-                            f.system(tiles, g.board(), z)
-                        )
-                    ),
-                    ZoneKind::Lake => format!(
-                        "{:?}",
-                        (
-                            f.key(tiles, g.board(), z, true),
-                            f.system(tiles, g.board(), z)
-                        )
-                    ),
-                };
-                out.push_str(&line);
-                out.push('\n');
+                let key = f.key(tiles, board, z, kind == ZoneKind::Lake);
+                zones.push(match kind {
+                    ZoneKind::Forest => Zone::Forest(key, *f.forest(z)),
+                    ZoneKind::Meadow => Zone::Meadow(key, *f.meadow(z)),
+                    ZoneKind::River => Zone::River(key, *f.river(z), *f.system(tiles, board, z)),
+                    ZoneKind::Lake => Zone::Lake(key, *f.system(tiles, board, z)),
+                });
             }
         }
     }
-    out
+    State {
+        placed: board.placed().to_vec(),
+        pieces: g.pieces().to_vec(),
+        seats: (0..g.players())
+            .map(|p| (g.supply(p), g.total(p), g.hand(p).to_vec()))
+            .collect(),
+        turn: g.turn(),
+        regular_left: g.regular_left(),
+        frontier,
+        events: g.events().len(),
+        zones,
+    }
 }
 
 fn random_move(g: &Game, rng: &mut hunters::rng::Stream) -> Move {
