@@ -499,6 +499,29 @@ fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
     path.display().to_string()
 }
 
+/// A program that writes answers nobody asked for, without end, and never reads: the game
+/// reads only a few of its lines ahead, so its output waits in the pipe and not in this
+/// process's memory. Before, it grew by some 200 MB a second while the write waited out its
+/// timeout; here the game runs under a limit of 400 MB of address space for 3 s.
+#[test]
+fn a_program_that_answers_unasked_does_not_fill_the_memory() {
+    let dir = std::env::temp_dir().join(format!("hunters-exec-flood-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let deaf = script(&dir, "deaf", "exec yes '{\"move\": 0}'");
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 400000; exec '{}' play --seed 1 --bots greedy,exec:{deaf} --bot-timeout 3",
+            env!("CARGO_BIN_EXE_hunters")
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("did not read its input within 3 s"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_program_that_misbehaves_ends_the_game_with_an_error_naming_the_seat() {
     let dir = std::env::temp_dir().join(format!("hunters-exec-bad-{}", std::process::id()));

@@ -19,7 +19,7 @@ use std::os::fd::OwnedFd;
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -31,6 +31,9 @@ use hunters_engine::rng::Stream;
 use hunters_engine::scout::Special;
 
 use super::Bot;
+
+/// Lines of a program read before the game asks for them.
+const LINES_AHEAD: usize = 4;
 
 /// The protocol's version, sent in `start`.
 pub const PROTOCOL: u32 = 1;
@@ -104,8 +107,10 @@ impl ExecBot {
             .spawn()
             .map_err(|e| format!("could not be started: {program}: {e}"))?;
         let stdout = child.stdout.take().ok_or("has no standard output")?;
-        let (tx, rx) = channel();
-        // A thread reads the program's lines, so that waiting for one can time out.
+        // A thread reads the program's lines, so that waiting for one can time out. It reads
+        // only a few lines ahead of the game: a program that writes lines nobody asked for
+        // (`yes`) waits on its own output instead of filling this process's memory.
+        let (tx, rx) = sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {
