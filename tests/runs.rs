@@ -1,6 +1,7 @@
 //! The runs behind docs/strength.md. `docs/runs/` keeps the `simulate --shard K/M --json`
 //! output of each slice of the strength runs of the current bot, `docs/runs/v3/` those of the
-//! third search (docs/runs/README.md). Each file is named `NAME.K-of-M.json` after its slice;
+//! third search, `docs/runs/scout-wide/` a partial one of the fourth before its Scout
+//! candidates stopped growing past 2,000 (docs/runs/README.md). Each file is named `NAME.K-of-M.json` after its slice;
 //! once all M slices of a run are there, their merge is what the table of docs/strength.md
 //! must say for that run: its variant, deals (games), the first bot's win rate with its
 //! interval and its margin, on one row. The answers by level (`simulate --levels`) are a
@@ -18,8 +19,9 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The directories of runs: the current bot's, and the third search's.
-const DIRECTORIES: [&str; 2] = ["docs/runs", "docs/runs/v3"];
+/// The directories of runs: the current bot's, the third search's, and the fourth's Scout
+/// step to 4,000 while its candidates still grew.
+const DIRECTORIES: [&str; 3] = ["docs/runs", "docs/runs/v3", "docs/runs/scout-wide"];
 
 /// The slices in the directories of runs, by run name (`v3/NAME` in docs/runs/v3/): (K, M,
 /// file).

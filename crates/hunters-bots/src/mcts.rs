@@ -14,7 +14,8 @@
 //! refuse), and in each the best pieces ([`Params::pieces_kept`], with the shaman's recall).
 //! `mcts` keeps more of them the bigger its budget ([`Params::kept_for`]): 3 × 2 at 250
 //! playouts, 6 × 4 at the default 1,000, 12 × 8 at 4,000 — a bigger budget judges more
-//! moves, not only the same ones better.
+//! moves, not only the same ones better; with the Scout they stop at 2,000's 8 × 6
+//! ([`SCOUT_WIDEST`]), where twice the candidates were worth nothing measurable.
 //!
 //! **Sharing the playouts** ([`Allocation`]). `mcts` uses sequential halving: rounds in
 //! which every candidate still in plays the same deals of the tiles to come, the worse half
@@ -111,7 +112,7 @@ pub enum Allocation {
 /// The search's numbers: how the playouts are shared, how far they go, how many candidates
 /// stay and how a lead becomes a reward. The evaluation's are [`Weights`]. [`Params::FIRST`]
 /// are those of `mcts-v1`, [`Params::SECOND`] those of `mcts-v2`, [`Params::THIRD`] those of
-/// `mcts` ([`current`]);
+/// `mcts-v3` and `mcts` ([`current`], which with the Scout sets [`Params::widen_until`]);
 /// `examples/tune.rs` measures others.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
@@ -178,6 +179,10 @@ pub struct Params {
     /// [`Params::widen`] for budgets past the default, if not the same (`Some(0)` keeps the
     /// default's candidates).
     pub widen_above: Option<u32>,
+    /// The budget past which the candidates stop growing: [`Params::kept_for`] of a bigger
+    /// one is that of this one, the rest of the schedule (rounds) going on (0: they grow at
+    /// every budget).
+    pub widen_until: u32,
     /// [`Policy::Greedy`] and [`Policy::Evaluation`]'s shortlist: the share (thousandths) of
     /// the points of every forest or river a placement leaves one side from completion and
     /// held by nobody that counts against it — what the next player may complete and claim.
@@ -230,6 +235,7 @@ impl Params {
         judge_bare: false,
         widen: 0,
         widen_above: None,
+        widen_until: 0,
         deepen: 500,
         rounds_per_doubling: 0,
         rounds_per_doubling_above: None,
@@ -297,6 +303,10 @@ impl Params {
     /// [`Params::widen`], half of that growth in placements and half in pieces, never fewer
     /// than one of each. A bigger budget judges more moves, not only the same ones better.
     pub fn kept_for(&self, playouts: u32) -> (usize, usize) {
+        let playouts = match self.widen_until {
+            0 => playouts,
+            until => playouts.min(until),
+        };
         let ratio = f64::from(playouts) / f64::from(DEFAULT_PLAYOUTS);
         let widen = match self.widen_above {
             Some(above) if ratio > 1.0 => above,
@@ -337,14 +347,29 @@ impl Numbers {
 
 /// The current searching bot's numbers (`mcts`) under `rules`: [`Params::THIRD`], the
 /// candidates ranked by `mcts-v2`'s evaluation ([`Weights::second`]) and the playouts'
-/// ends judged by the weights fitted to self-play's outcomes ([`Weights::fitted`]).
+/// ends judged by the weights fitted to self-play's outcomes ([`Weights::fitted`]). With the
+/// Scout the candidates stop growing past 2,000 playouts ([`SCOUT_WIDEST`]).
 pub fn current(rules: &Ruleset) -> Numbers {
+    let widen_until = if rules.scout().is_some() {
+        SCOUT_WIDEST
+    } else {
+        0
+    };
     Numbers {
-        params: Params::THIRD,
+        params: Params {
+            widen_until,
+            ..Params::THIRD
+        },
         weights: Weights::second(rules.edition()),
         judge: Weights::fitted(rules.edition(), rules.scout().is_some()),
     }
 }
+
+/// `mcts`'s [`Params::widen_until`] with the Scout: past 2,000 playouts its 8 × 6 candidates
+/// stay and only the rounds grow. With twice the candidates at 4,000 the step from 2,000 won
+/// 51.3 % in 2002-scout, short of the 57 % each doubling should win; at 2,000 twice the
+/// candidates had been worth 48 % there and a round more 56 % (docs/strength.md).
+pub const SCOUT_WIDEST: u32 = 2000;
 
 /// Visits and summed reward of one node.
 #[derive(Clone, Copy, Debug, Default)]
@@ -1473,6 +1498,37 @@ mod tests {
         assert_eq!(steeper.kept_for(4000), (6, 4));
         assert_eq!(Params::SECOND.rounds_for(4000), 4);
         assert_eq!(Params::SECOND.rounds_for(500), 1);
+    }
+
+    /// With the Scout `mcts`'s candidates stop growing past 2,000 playouts and its rounds go
+    /// on; without it, and at 2,000 and below in every variant, the schedule is the third
+    /// search's, whose runs stand for it.
+    #[test]
+    fn with_the_scout_the_candidates_stop_growing_past_2000() {
+        for name in ["2002", "2014", "2020", "2002-scout", "2014-scout"] {
+            let rules = Variant::load(name).unwrap().ruleset();
+            let p = current(&rules).params;
+            for n in [1, 100, 250, 500, 1000, 2000] {
+                assert_eq!(p.kept_for(n), Params::THIRD.kept_for(n), "{name} {n}");
+                assert_eq!(p.rounds_for(n), Params::THIRD.rounds_for(n), "{name} {n}");
+            }
+            assert_eq!(p.rounds_for(4000), 6, "{name}");
+            let widest = if rules.scout().is_some() {
+                (8, 6)
+            } else {
+                (12, 8)
+            };
+            assert_eq!(p.kept_for(4000), widest, "{name}");
+            assert_eq!(p.kept_for(16000).0 == 8, rules.scout().is_some(), "{name}");
+            assert_eq!(
+                p,
+                Params {
+                    widen_until: p.widen_until,
+                    ..Params::THIRD
+                },
+                "{name}"
+            );
+        }
     }
 
     /// The tree of replies remembers only moves that are legal wherever its keys lead (its
