@@ -1,12 +1,12 @@
 //! The runs behind docs/strength.md. `docs/runs/` keeps the `simulate --shard K/M --json`
 //! output of each slice of the strength runs of the current bot, `docs/runs/v3/` those of the
 //! third search, `docs/runs/scout-wide/` a partial one of the fourth before its Scout
-//! candidates stopped growing past 2,000 (docs/runs/README.md). Each file is named `NAME.K-of-M.json` after its slice;
-//! once all M slices of a run are there, their merge is what the table of docs/strength.md
-//! must say for that run: its variant, deals (games), the first bot's win rate with its
-//! interval and its margin, on one row. The answers by level (`simulate --levels`) are a
-//! table instead, cell for cell the merge's own, of the README (or, an earlier bot's, of
-//! docs/strength.md).
+//! candidates stopped growing past 2,000 (docs/runs/README.md). Each file is named
+//! `NAME.K-of-M.json` after its slice; once all M slices of a run are there, their merge is
+//! what the table of docs/strength.md must say for that run: its variant, deals (games), the
+//! first bot's win rate with its interval and its margin, on one row. The answers by level
+//! (`simulate --levels`) are a table instead, cell for cell the merge's own, of the README
+//! (or, an earlier bot's, of docs/strength.md).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

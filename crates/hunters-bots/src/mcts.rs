@@ -350,18 +350,14 @@ impl Numbers {
 /// ends judged by the weights fitted to self-play's outcomes ([`Weights::fitted`]). With the
 /// Scout the candidates stop growing past 2,000 playouts ([`SCOUT_WIDEST`]).
 pub fn current(rules: &Ruleset) -> Numbers {
-    let widen_until = if rules.scout().is_some() {
-        SCOUT_WIDEST
-    } else {
-        0
-    };
+    let scout = rules.scout().is_some();
     Numbers {
         params: Params {
-            widen_until,
+            widen_until: if scout { SCOUT_WIDEST } else { 0 },
             ..Params::THIRD
         },
         weights: Weights::second(rules.edition()),
-        judge: Weights::fitted(rules.edition(), rules.scout().is_some()),
+        judge: Weights::fitted(rules.edition(), scout),
     }
 }
 
