@@ -543,23 +543,27 @@ fn a_program_that_misbehaves_ends_the_game_with_an_error_naming_the_seat() {
         "endless",
         "read start\nread choose\nexec cat /dev/zero",
     );
+    // Only the two that must be cut off wait out the short limit; the others answer, close or
+    // fail at once, and a loaded machine must not turn their error into a timeout.
     let cases = [
-        (closes, "closed its output without answering"),
-        (deaf, "did not read its input within 0.3 s"),
-        (endless, "answered a line longer than 1048576 bytes"),
-        (garbage, "answered line 1 `hello`: not JSON"),
+        (closes, "10", "closed its output without answering"),
+        (deaf, "0.3", "did not read its input within 0.3 s"),
+        (endless, "10", "answered a line longer than 1048576 bytes"),
+        (garbage, "10", "answered line 1 `hello`: not JSON"),
         (
             out_of_range,
+            "10",
             "answered line 1 `{\"move\": 9999}`: expected {\"move\": N}",
         ),
-        (crash, "without answering"),
-        (slow, "did not answer within 0.3 s"),
+        (crash, "10", "without answering"),
+        (slow, "0.3", "did not answer within 0.3 s"),
         (
             dir.join("missing").display().to_string(),
+            "10",
             "could not be started",
         ),
     ];
-    for (program, message) in cases {
+    for (program, limit, message) in cases {
         let started = std::time::Instant::now();
         let bots = format!("greedy,exec:{program}");
         let o = hunters(&[
@@ -569,7 +573,7 @@ fn a_program_that_misbehaves_ends_the_game_with_an_error_naming_the_seat() {
             "--bots",
             &bots,
             "--bot-timeout",
-            "0.3",
+            limit,
         ]);
         assert_eq!(o.status.code(), Some(2), "{program}");
         let err = stderr(&o);
