@@ -183,6 +183,10 @@ pub struct Params {
     /// one is that of this one, the rest of the schedule (rounds) going on (0: they grow at
     /// every budget).
     pub widen_until: u32,
+    /// Rounds added for each doubling of the budget past [`Params::widen_until`], in
+    /// thousandths, on top of [`Params::rounds_per_doubling`]: what a budget buys where it
+    /// no longer buys more candidates (0: nothing more).
+    pub rounds_past_widest: u32,
     /// [`Policy::Greedy`] and [`Policy::Evaluation`]'s shortlist: the share (thousandths) of
     /// the points of every forest or river a placement leaves one side from completion and
     /// held by nobody that counts against it — what the next player may complete and claim.
@@ -236,6 +240,7 @@ impl Params {
         widen: 0,
         widen_above: None,
         widen_until: 0,
+        rounds_past_widest: 0,
         deepen: 500,
         rounds_per_doubling: 0,
         rounds_per_doubling_above: None,
@@ -285,7 +290,11 @@ impl Params {
                 Some(above) if ratio > 1.0 => above,
                 _ => self.rounds_per_doubling,
             };
-            let more = f64::from(per) / 1000.0 * ratio.log2();
+            let mut more = f64::from(per) / 1000.0 * ratio.log2();
+            if self.widen_until > 0 && playouts > self.widen_until {
+                let past = f64::from(playouts) / f64::from(self.widen_until);
+                more += f64::from(self.rounds_past_widest) / 1000.0 * past.log2();
+            }
             return ((self.rounds as f64 + more).round() as usize).max(1);
         }
         let growth = if self.deepen == 500 {
@@ -1516,6 +1525,17 @@ mod tests {
             };
             assert_eq!(p.kept_for(4000), widest, "{name}");
             assert_eq!(p.kept_for(16000).0 == 8, rules.scout().is_some(), "{name}");
+            // A round more a doubling past the widest candidates changes no budget below.
+            let deeper = Params {
+                rounds_past_widest: 1000,
+                ..p
+            };
+            for n in [1, 250, 1000, 2000] {
+                assert_eq!(deeper.rounds_for(n), p.rounds_for(n), "{name} {n}");
+            }
+            let past = if rules.scout().is_some() { 1 } else { 0 };
+            assert_eq!(deeper.rounds_for(4000), 6 + past, "{name}");
+            assert_eq!(deeper.rounds_for(8000), 7 + 2 * past, "{name}");
             assert_eq!(
                 p,
                 Params {
