@@ -15,8 +15,10 @@
 //!   for the candidates and the playouts' ends).
 //! - [`Restricted`] wraps any of them to forgo a class of moves (`mcts/no-meadows`).
 //!
+// The two modules are named, not linked: without the feature they are not there to link to.
 //! With the `seats` feature, two seats the crate does not play itself: a program speaking the
-//! bot protocol (`exec:PROGRAM`, [`exec`]) and a person at a terminal (`human`, [`human`]).
+//! bot protocol (`exec:PROGRAM`, the module `exec`) and a person at a terminal (`human`, the
+//! module `human`).
 //!
 //! A bot sees only what a player at the table sees. The game hands it the whole state, so
 //! this is a rule for the bots: none reads the order of the tiles not yet drawn.
