@@ -184,8 +184,9 @@ pub struct Params {
     /// every budget).
     pub widen_until: u32,
     /// Rounds added for each doubling of the budget past [`Params::widen_until`], in
-    /// thousandths, on top of [`Params::rounds_per_doubling`]: what a budget buys where it
-    /// no longer buys more candidates (0: nothing more).
+    /// thousandths, on top of [`Params::rounds_per_doubling`] (whose schedule it needs; not
+    /// with [`Params::deepen`]'s): what a budget buys where it no longer buys more candidates
+    /// (0: nothing more).
     pub rounds_past_widest: u32,
     /// [`Policy::Greedy`] and [`Policy::Evaluation`]'s shortlist: the share (thousandths) of
     /// the points of every forest or river a placement leaves one side from completion and
