@@ -299,44 +299,18 @@ impl Features {
             }
         }
 
-        self.completed_forests.clear();
-        self.completed_rivers.clear();
-        for i in 0..tile.forests.len() {
-            let z = ZoneId {
-                placed: t,
-                zone: ZoneRef {
-                    kind: ZoneKind::Forest,
-                    index: i as u8,
-                },
-            };
-            let root = self.forests.find(nodes.base[0] + i as u32);
-            if self.forests.info[root as usize].open == 0
-                && !self
-                    .completed_forests
-                    .iter()
-                    .any(|c| self.forests.find(self.node_of(*c)) == root)
-            {
-                self.completed_forests.push(z);
-            }
-        }
-        for i in 0..tile.rivers.len() {
-            let z = ZoneId {
-                placed: t,
-                zone: ZoneRef {
-                    kind: ZoneKind::River,
-                    index: i as u8,
-                },
-            };
-            let root = self.rivers.find(nodes.base[2] + i as u32);
-            if self.rivers.info[root as usize].open == 0
-                && !self
-                    .completed_rivers
-                    .iter()
-                    .any(|c| self.rivers.find(self.node_of(*c)) == root)
-            {
-                self.completed_rivers.push(z);
-            }
-        }
+        completed_on(
+            &self.forests,
+            |f| f.open,
+            (t, ZoneKind::Forest, nodes.base[0], tile.forests.len()),
+            &mut self.completed_forests,
+        );
+        completed_on(
+            &self.rivers,
+            |r| r.open,
+            (t, ZoneKind::River, nodes.base[2], tile.rivers.len()),
+            &mut self.completed_rivers,
+        );
     }
 
     fn node(&self, placed: u16, slot: usize, index: u8) -> u32 {
@@ -789,6 +763,35 @@ impl Features {
             }
         }
         Ok(())
+    }
+}
+
+/// Into `completed`, one zone of each feature of `kind` that the tile laid as `placed` (its
+/// `zones` zones of that kind from node `base`) leaves with no open side (`open`).
+fn completed_on<T: Info>(
+    arena: &Arena<T>,
+    open: impl Fn(&T) -> u16,
+    (placed, kind, base, zones): (u16, ZoneKind, u32, usize),
+    completed: &mut Vec<ZoneId>,
+) {
+    completed.clear();
+    for i in 0..zones {
+        let root = arena.find(base + i as u32);
+        // Two zones of the tile in one feature: the first stands for it. Every zone noted is
+        // the tile's own, so its node is `base` plus its index.
+        if open(&arena.info[root as usize]) == 0
+            && !completed
+                .iter()
+                .any(|c| arena.find(base + u32::from(c.zone.index)) == root)
+        {
+            completed.push(ZoneId {
+                placed,
+                zone: ZoneRef {
+                    kind,
+                    index: i as u8,
+                },
+            });
+        }
     }
 }
 
