@@ -220,17 +220,20 @@ fn the_preview_of_a_placement_equals_laying_it() {
                     .map(|m| m.at)
                     .collect();
                 places.dedup();
-                // Half the games prepare the tile once for all its placements, as a bot does;
-                // the others work everything out at each preview.
-                preview.prepare((i % 2 == 0).then_some(&tile));
                 for at in places {
-                    g.features().preview(
-                        (&g.tiles().tiles, g.board()),
-                        &tile,
-                        at,
-                        (true, true),
-                        &mut preview,
-                    );
+                    // Half the games preview from the own features the game keeps for its
+                    // set, as a bot does; the others work the tile's out at each preview.
+                    if i % 2 == 0 {
+                        g.preview(tile_index, at, (true, true), &mut preview);
+                    } else {
+                        g.features().preview(
+                            (&g.tiles().tiles, g.board()),
+                            &tile,
+                            at,
+                            (true, true),
+                            &mut preview,
+                        );
+                    }
                     assert!(g.try_tile(at));
                     let placed = (g.board().len() - 1) as u16;
                     let (tiles, f) = (&g.tiles().tiles, g.features());

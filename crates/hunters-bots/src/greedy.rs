@@ -250,13 +250,7 @@ impl GreedyBot {
         // Only the shaman choices of a placement come after its plain group.
         let key = Some((tile_index, bare.at, hunters, huts));
         if bare.recall.is_none() || self.previewed != key {
-            game.features().preview(
-                (&game.tiles().tiles, game.board()),
-                tile,
-                bare.at,
-                (hunters, huts),
-                p,
-            );
+            game.preview(tile_index, bare.at, (hunters, huts), p);
             self.previewed = key;
         }
         // What the completed forests and rivers pay this turn, by player: their majorities
@@ -388,13 +382,7 @@ impl GreedyBot {
         let meadow = zone.kind == ZoneKind::Meadow;
         let key = Some((t, mv.at, meadow, false));
         if self.previewed != key {
-            game.features().preview(
-                (&game.tiles().tiles, game.board()),
-                tile,
-                mv.at,
-                (meadow, false),
-                p,
-            );
+            game.preview(t, mv.at, (meadow, false), p);
             self.previewed = key;
         }
         if p.completes {
@@ -560,7 +548,7 @@ impl GreedyBot {
     /// The value of each of `moves` (thousandths of a point, as the bot weighs them, without
     /// its Scout choices): for a search that shortlists the moves worth a closer look.
     pub fn values(&mut self, game: &Game, moves: &[Move]) -> &[i64] {
-        self.new_decision(game);
+        self.new_decision();
         self.weigh(game, moves);
         &self.values
     }
@@ -616,19 +604,16 @@ impl GreedyBot {
     /// The move chosen among `moves`.
     /// A new decision: the scratch copy, the next tile's squares and the previews are made
     /// again when first needed.
-    fn new_decision(&mut self, game: &Game) {
+    fn new_decision(&mut self) {
         self.synced = false;
         self.previewed = None;
-        // Every placement of the drawn tile is previewed.
-        let drawn = game.turn().and_then(|t| t.tile);
-        self.preview.prepare(drawn.map(|t| &game.tiles().tiles[t]));
         if let Some(v) = self.next_squares.take() {
             self.next_squares_buf = v;
         }
     }
 
     fn decide(&mut self, game: &Game, moves: &[Move]) -> Move {
-        self.new_decision(game);
+        self.new_decision();
         // Scout: before drawing, lay the special tile if it is worth it now, or if the game
         // is in its last two rounds and it might otherwise never be laid; else draw.
         if moves.iter().any(|m| m.play == Play::Draw) {
@@ -727,7 +712,7 @@ mod tests {
                 let mut rng = stream(seed, "moves");
                 while !game.is_over() {
                     game.legal_moves(&mut moves);
-                    bot.new_decision(&game);
+                    bot.new_decision();
                     let mut fast = Vec::new();
                     let mut i = 0;
                     while i < moves.len() {

@@ -969,13 +969,7 @@ impl Seats {
             };
             if let Some(t) = tile {
                 let p = &mut self.preview;
-                game.features().preview(
-                    (tiles, game.board()),
-                    &tiles[t],
-                    first.at,
-                    (false, false),
-                    p,
-                );
+                game.preview(t, first.at, (false, false), p);
                 // By forest (river) of the tile: what it leaves, on the first zone of each
                 // feature only.
                 let mut forests = [0i64; 16];

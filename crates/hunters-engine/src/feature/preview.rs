@@ -26,43 +26,12 @@ pub struct Preview {
     pub completes: bool,
     /// Scratch: the tiles a merge has to look at, kept between previews.
     seen: Vec<u16>,
-    /// The zones of the tile a bot previews at every placement of a turn, each as a feature
-    /// of its own (see [`Preview::prepare`]).
-    locals: Locals,
-}
-
-/// A tile's own features, and the tile prepared (by address).
-#[derive(Clone, Debug, Default)]
-struct Locals {
-    prepared: Option<usize>,
-    own: TileFeatures,
-}
-
-impl Locals {
-    /// The own features of `tile`: those prepared, if it is the tile prepared; else worked
-    /// out now.
-    fn of(&mut self, tile: &Tile) -> Own<'_> {
-        if self.prepared != Some(tile as *const Tile as usize) {
-            self.prepared = None;
-            self.own.refill(tile);
-        }
-        self.own.own(0)
-    }
+    /// Scratch: the zones of a tile previewed without its set's own features (see
+    /// [`Features::preview`]), each as a feature of its own.
+    locals: TileFeatures,
 }
 
 impl Preview {
-    /// Works out once what every preview of `tile` needs of the tile alone, until the next
-    /// call: a bot previews the drawn tile at every placement of a turn. The tile is known
-    /// by its address, so prepare again (or with `None`) before previews of another game
-    /// whose tiles may lie where these lay; without it each preview works everything out.
-    pub fn prepare(&mut self, tile: Option<&Tile>) {
-        self.locals.prepared = None;
-        if let Some(tile) = tile {
-            self.locals.own.refill(tile);
-            self.locals.prepared = Some(tile as *const Tile as usize);
-        }
-    }
-
     fn clear(&mut self) {
         self.forest_same.clear();
         self.river_same.clear();
@@ -85,7 +54,7 @@ impl Default for Preview {
             river_same: Vec::with_capacity(16),
             completes: false,
             seen: Vec::with_capacity(64),
-            locals: Locals::default(),
+            locals: TileFeatures::default(),
         }
     }
 }
@@ -109,6 +78,20 @@ impl Groups {
         i
     }
 
+    /// Points each of the first `n` elements straight at its group, so that
+    /// [`Groups::group`] reads it at once. Done in place: building a new array byte by byte
+    /// and reading it whole stalls the processor.
+    fn flatten(&mut self, n: usize) {
+        for i in 0..n {
+            self.parent[i] = self.find(i) as u8;
+        }
+    }
+
+    /// The group of element `i`, once flattened.
+    fn group(&self, i: usize) -> u8 {
+        self.parent[i]
+    }
+
     fn join(&mut self, a: usize, b: usize) {
         let (a, b) = (self.find(a), self.find(b));
         if a != b {
@@ -122,10 +105,41 @@ impl Features {
     /// into `out`: for each of its zones the forest, river and, when asked for, meadow and
     /// river system it would belong to, with every counter as [`Features::add_tile`] would
     /// leave it (pieces are counted as they stand; no piece is added). Nothing changes.
+    /// The tile's own features are worked out at each call; a game has them for its set
+    /// already ([`crate::game::Game::preview`]).
     pub fn preview(
         &self,
         (tiles, board): (&[Tile], &Board),
         tile: &Tile,
+        at: Placement,
+        flags: (bool, bool),
+        out: &mut Preview,
+    ) {
+        let mut locals = std::mem::take(&mut out.locals);
+        locals.refill(tile);
+        self.preview_own((tiles, board), (tile, locals.own(0)), at, flags, out);
+        out.locals = locals;
+    }
+
+    /// [`Features::preview`] of tile `t` of `tiles`, whose own features `own` holds
+    /// ([`TileFeatures::of`] the same tiles).
+    pub(crate) fn preview_with(
+        &self,
+        (tiles, board): (&[Tile], &Board),
+        own: &TileFeatures,
+        t: usize,
+        at: Placement,
+        flags: (bool, bool),
+        out: &mut Preview,
+    ) {
+        debug_assert_eq!(own.len(), tiles.len(), "the own features of these tiles");
+        self.preview_own((tiles, board), (&tiles[t], own.own(t)), at, flags, out);
+    }
+
+    fn preview_own(
+        &self,
+        (tiles, board): (&[Tile], &Board),
+        (tile, locals): (&Tile, Own),
         at: Placement,
         (meadows, systems): (bool, bool),
         out: &mut Preview,
@@ -133,7 +147,10 @@ impl Features {
         out.clear();
         // What each side of the tile touches: (local zone, neighbour's node) per kind, and
         // for the rivers the neighbour's river-system node.
-        let mut touch = [[(0u8, 0u32); 12]; 3];
+        // Zone and node kept apart: an array of pairs is cleared field by field, 72 stores a
+        // preview, where these are cleared by a few wide ones.
+        let mut zones = [[0u8; 12]; 3];
+        let mut nodes = [[0u32; 12]; 3];
         let mut touches = [0usize; 3];
         let mut river_systems = [0u32; 4];
         // Only a frontier square has neighbours (a placement is always on one).
@@ -150,17 +167,14 @@ impl Features {
                 if k == 2 {
                     river_systems[touches[2]] = edge[3];
                 }
-                touch[k][touches[k]] = (here.index, edge[2 - part]);
+                zones[k][touches[k]] = here.index;
+                nodes[k][touches[k]] = edge[2 - part];
                 touches[k] += 1;
             }
         }
-        let (tf, tm, tr) = (
-            &touch[0][..touches[0]],
-            &touch[1][..touches[1]],
-            &touch[2][..touches[2]],
-        );
+        let touched = |k: usize| (&zones[k][..touches[k]], &nodes[k][..touches[k]]);
+        let (tf, tm, tr) = (touched(0), touched(1), touched(2));
         let t = (tiles, board);
-        let locals = out.locals.of(tile);
         self.merge(
             &self.forests,
             0,
@@ -208,26 +222,27 @@ impl Features {
         for &(river, lake) in locals.lake_ends {
             g.join(river as usize, lake as usize);
         }
-        for (&(i, _), &system) in tr.iter().zip(&river_systems) {
+        for (&i, &system) in tr.0.iter().zip(&river_systems) {
             let root = self.systems.find(system);
             let k = index_of(&mut roots, &mut nroots, root);
             g.join(usize::from(i), n + k);
         }
+        g.flatten(n + nroots);
         for i in 0..n {
-            let gi = g.find(i);
-            if let Some(j) = (0..i).find(|&j| g.find(j) == gi) {
+            let gi = g.group(i);
+            if let Some(j) = (0..i).find(|&j| g.group(j) == gi) {
                 let same = out.systems[j];
                 out.systems.push(same);
                 continue;
             }
             let mut info = SystemInfo::default();
             for j in i..n {
-                if g.find(j) == gi {
+                if g.group(j) == gi {
                     info.absorb(&locals.systems[j]);
                 }
             }
             for (k, &r) in roots[..nroots].iter().enumerate() {
-                if g.find(n + k) == gi {
+                if g.group(n + k) == gi {
                     info.absorb(&self.systems.info[r as usize]);
                 }
             }
@@ -246,7 +261,7 @@ impl Features {
         (tiles, board): (&[Tile], &Board),
         n: usize,
         local: impl Fn(usize) -> T,
-        touch: &[(u8, u32)],
+        (touch_zones, touch_nodes): (&[u8], &[u32]),
         rivers_of: Option<&Tile>,
         (out, same, seen): (&mut Vec<T>, Option<&mut Vec<u8>>, &mut Vec<u16>),
     ) {
@@ -255,16 +270,18 @@ impl Features {
         let mut roots = [0u32; 12];
         let mut nroots = 0;
         let mut joins = [0u16; 16];
-        for &(i, node) in touch {
+        for (&i, &node) in touch_zones.iter().zip(touch_nodes) {
             let root = arena.find(node);
             let k = index_of(&mut roots, &mut nroots, root);
             g.join(usize::from(i), n + k);
             joins[usize::from(i)] += 1;
         }
+        // Each zone's and root's group, looked up once.
+        g.flatten(n + nroots);
         for i in 0..n {
-            let gi = g.find(i);
+            let gi = g.group(i);
             // A zone joined to an earlier one shares its feature.
-            let first = (0..i).find(|&j| g.find(j) == gi);
+            let first = (0..i).find(|&j| g.group(j) == gi);
             if let Some(s) = same.as_deref_mut() {
                 s.push(first.unwrap_or(i) as u8);
             }
@@ -278,7 +295,7 @@ impl Features {
             let mut closed = 0u16;
             let mut lake_arms = [0u16; 16];
             for (j, &joined) in joins.iter().enumerate().take(n).skip(i) {
-                if g.find(j) == gi {
+                if g.group(j) == gi {
                     info.absorb(&local(j));
                     locals += 1;
                     closed += joined;
@@ -293,7 +310,7 @@ impl Features {
             let mut in_group = [0u32; 12];
             let mut ng = 0;
             for (k, &r) in roots[..nroots].iter().enumerate() {
-                if g.find(n + k) == gi {
+                if g.group(n + k) == gi {
                     info.absorb(&arena.info[r as usize]);
                     in_group[ng] = r;
                     ng += 1;

@@ -12,7 +12,9 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::board::{Board, Placement};
-use crate::feature::{FeatureKey, Features, Herd, MAX_PLAYERS, PieceAt, TileFeatures, ZoneId};
+use crate::feature::{
+    FeatureKey, Features, Herd, MAX_PLAYERS, PieceAt, Preview, TileFeatures, ZoneId,
+};
 pub use crate::illegal::{IllegalMove, IllegalPiece, IllegalRecall, IllegalScout};
 use crate::rng::{shuffle, stream};
 use crate::ruleset::{Breakdown, Ruleset};
@@ -628,6 +630,13 @@ impl Game {
 
     pub fn features(&self) -> &Features {
         &self.features
+    }
+
+    /// [`Features::preview`] of tile `t` of the set laid at `at`, from the own features
+    /// the game keeps for its set: what a bot asks of every placement it weighs.
+    pub fn preview(&self, t: usize, at: Placement, flags: (bool, bool), out: &mut Preview) {
+        self.features
+            .preview_with((&self.set.tiles, &self.board), &self.own, t, at, flags, out);
     }
 
     /// The tile to place and who places it; `None` once the game is over.
