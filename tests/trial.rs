@@ -208,6 +208,7 @@ fn the_preview_of_a_placement_equals_laying_it() {
         let seed = 104_729 * i + 11;
         let players = 2 + (i as usize / 5) % 4;
         let mut g = Game::seeded(&v, players, seed);
+        let own = hunters::feature::TileFeatures::of(&g.tiles().tiles);
         let mut rng = stream(seed, "preview test");
         let mut moves = Vec::new();
         while let Some(turn) = g.turn() {
@@ -222,13 +223,13 @@ fn the_preview_of_a_placement_equals_laying_it() {
                 places.dedup();
                 for at in places {
                     // Half the games preview from the own features the game keeps for its
-                    // set, as a bot does; the others work the tile's out at each preview.
+                    // set, as a bot does; the others from the set's worked out apart.
                     if i % 2 == 0 {
                         g.preview(tile_index, at, (true, true), &mut preview);
                     } else {
                         g.features().preview(
                             (&g.tiles().tiles, g.board()),
-                            &tile,
+                            (&own, tile_index),
                             at,
                             (true, true),
                             &mut preview,

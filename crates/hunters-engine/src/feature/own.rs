@@ -159,18 +159,6 @@ impl TileFeatures {
         }
     }
 
-    /// Makes these the own features of `tile` alone, keeping their memory.
-    pub(super) fn refill(&mut self, tile: &Tile) {
-        self.starts.clear();
-        self.forests.clear();
-        self.meadows.clear();
-        self.rivers.clear();
-        self.systems.clear();
-        self.lake_ends.clear();
-        self.push(tile);
-        self.starts.push(self.ends());
-    }
-
     /// Each river of tile `t` with a lake it ends in, as the tile's system indexes (its
     /// rivers, then its lakes).
     // Only this list, not all of `own(t)`: asked while counting moves, next to river systems

@@ -3,7 +3,7 @@
 
 use super::arena::{Arena, NONE};
 use super::info::{ForestInfo, Info, MeadowInfo, RiverInfo, Shared, SystemInfo};
-use super::own::{Own, TileFeatures};
+use super::own::TileFeatures;
 use super::store::{Features, arena_slot};
 use crate::board::{Board, Placement};
 use crate::tile::{RiverEnd, Side, Tile, ZoneKind};
@@ -26,9 +26,6 @@ pub struct Preview {
     pub completes: bool,
     /// Scratch: the tiles a merge has to look at, kept between previews.
     seen: Vec<u16>,
-    /// Scratch: the zones of a tile previewed without its set's own features (see
-    /// [`Features::preview`]), each as a feature of its own.
-    locals: TileFeatures,
 }
 
 impl Preview {
@@ -54,7 +51,6 @@ impl Default for Preview {
             river_same: Vec::with_capacity(16),
             completes: false,
             seen: Vec::with_capacity(64),
-            locals: TileFeatures::default(),
         }
     }
 }
@@ -101,49 +97,22 @@ impl Groups {
 }
 
 impl Features {
-    /// What the features would be if `tile` were laid at `at` on `board` (where it fits),
-    /// into `out`: for each of its zones the forest, river and, when asked for, meadow and
-    /// river system it would belong to, with every counter as [`Features::add_tile`] would
-    /// leave it (pieces are counted as they stand; no piece is added). Nothing changes.
-    /// The tile's own features are worked out at each call; a game has them for its set
-    /// already ([`crate::game::Game::preview`]).
+    /// What the features would be if tile `t` of `tiles` were laid at `at` on `board` (where
+    /// it fits), into `out`: for each of its zones the forest, river and, when asked for,
+    /// meadow and river system it would belong to, with every counter as
+    /// [`Features::add_tile`] would leave it (pieces are counted as they stand; no piece is
+    /// added). Nothing changes. `own` holds the tiles' own features ([`TileFeatures::of`]
+    /// the same tiles; a game keeps them for its set, [`crate::game::Game::preview`]).
     pub fn preview(
         &self,
         (tiles, board): (&[Tile], &Board),
-        tile: &Tile,
-        at: Placement,
-        flags: (bool, bool),
-        out: &mut Preview,
-    ) {
-        let mut locals = std::mem::take(&mut out.locals);
-        locals.refill(tile);
-        self.preview_own((tiles, board), (tile, locals.own(0)), at, flags, out);
-        out.locals = locals;
-    }
-
-    /// [`Features::preview`] of tile `t` of `tiles`, whose own features `own` holds
-    /// ([`TileFeatures::of`] the same tiles).
-    pub(crate) fn preview_with(
-        &self,
-        (tiles, board): (&[Tile], &Board),
-        own: &TileFeatures,
-        t: usize,
-        at: Placement,
-        flags: (bool, bool),
-        out: &mut Preview,
-    ) {
-        debug_assert_eq!(own.len(), tiles.len(), "the own features of these tiles");
-        self.preview_own((tiles, board), (&tiles[t], own.own(t)), at, flags, out);
-    }
-
-    fn preview_own(
-        &self,
-        (tiles, board): (&[Tile], &Board),
-        (tile, locals): (&Tile, Own),
+        (own, t): (&TileFeatures, usize),
         at: Placement,
         (meadows, systems): (bool, bool),
         out: &mut Preview,
     ) {
+        debug_assert_eq!(own.len(), tiles.len(), "the own features of these tiles");
+        let (tile, locals) = (&tiles[t], own.own(t));
         out.clear();
         // What each side of the tile touches: (local zone, neighbour's node) per kind, and
         // for the rivers the neighbour's river-system node.

@@ -635,8 +635,13 @@ impl Game {
     /// [`Features::preview`] of tile `t` of the set laid at `at`, from the own features
     /// the game keeps for its set: what a bot asks of every placement it weighs.
     pub fn preview(&self, t: usize, at: Placement, flags: (bool, bool), out: &mut Preview) {
-        self.features
-            .preview_with((&self.set.tiles, &self.board), &self.own, t, at, flags, out);
+        self.features.preview(
+            (&self.set.tiles, &self.board),
+            (&self.own, t),
+            at,
+            flags,
+            out,
+        );
     }
 
     /// The tile to place and who places it; `None` once the game is over.
