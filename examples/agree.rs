@@ -22,6 +22,9 @@
 //! which `--play` plays on. The deals come from `--seed` (default 31337, the tuning seed of
 //! `examples/tune.rs`).
 
+#[path = "shared/command.rs"]
+mod command;
+use command::number;
 #[path = "shared/parallel.rs"]
 mod parallel;
 
@@ -33,13 +36,7 @@ use hunters::compare::deal_seed;
 use hunters::game::{Game, Move, Play};
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("agree: {e}");
-            ExitCode::from(2)
-        }
-    }
+    command::exit("agree", run())
 }
 
 /// The kinds of decision, in the order they are printed.
@@ -243,9 +240,4 @@ fn positions(o: &Options, deal: u64) -> Vec<Asked> {
     }
     eprintln!("deal {deal}: {} positions asked", out.len());
     out
-}
-
-fn number(s: &str) -> Result<u64, String> {
-    s.parse()
-        .map_err(|_| format!("{s:?} is not a whole number"))
 }

@@ -21,6 +21,9 @@
 //!
 //! The last line printed is the fitted weights as `KEY=VALUE`, for `tune` to measure in play.
 
+#[path = "shared/command.rs"]
+mod command;
+use command::number;
 #[path = "shared/parallel.rs"]
 mod parallel;
 
@@ -61,13 +64,7 @@ struct Row {
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("fit: {e}");
-            ExitCode::from(2)
-        }
-    }
+    command::exit("fit", run())
 }
 
 fn run() -> Result<(), String> {
@@ -262,9 +259,4 @@ fn positions(variant: &Variant, bot: &BotKind, seed: u64, current: &Weights) -> 
             r
         })
         .collect()
-}
-
-fn number(s: &str) -> Result<u64, String> {
-    s.parse()
-        .map_err(|_| format!("{s:?} is not a whole number"))
 }

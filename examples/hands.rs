@@ -16,6 +16,9 @@
 //! interval (Wilson, 95 %) is over independent games. The deals come from `--seed` (default
 //! 31337, the tuning seed of `examples/tune.rs`).
 
+#[path = "shared/command.rs"]
+mod command;
+use command::number;
 #[path = "shared/parallel.rs"]
 mod parallel;
 
@@ -30,13 +33,7 @@ use hunters::scout::Special;
 use hunters::statistics::wilson;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("hands: {e}");
-            ExitCode::from(2)
-        }
-    }
+    command::exit("hands", run())
 }
 
 /// One game, seen from the first bot.
@@ -252,9 +249,4 @@ fn game(variant: &Variant, kinds: [&BotKind; 2], seed: u64, seat: usize) -> Game
         laid,
         points: [by_category(seat), by_category(1 - seat)],
     }
-}
-
-fn number(s: &str) -> Result<u64, String> {
-    s.parse()
-        .map_err(|_| format!("{s:?} is not a whole number"))
 }

@@ -17,6 +17,9 @@
 //! Time per move is the mean wall-clock time of a bot's decisions, with one game per core
 //! (`--jobs`, default the number of cores).
 
+#[path = "shared/command.rs"]
+mod command;
+use command::number;
 #[path = "shared/parallel.rs"]
 mod parallel;
 
@@ -32,13 +35,7 @@ use hunters::ladder::{self, Bound, Deal, Result2};
 const DEFAULT_BOTS: &str = "random,greedy,mcts:100,mcts:300,mcts-v1,mcts,mcts:4000";
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("ladder: {e}");
-            ExitCode::from(2)
-        }
-    }
+    command::exit("ladder", run())
 }
 
 /// Time spent choosing and decisions made, per bot.
@@ -141,11 +138,6 @@ fn wins(results: &[Deal], pair: usize) -> (f64, f64) {
             g + 2.0,
         )
     })
-}
-
-fn number(s: &str) -> Result<u64, String> {
-    s.parse()
-        .map_err(|_| format!("{s:?} is not a whole number"))
 }
 
 fn time(seconds: f64) -> String {

@@ -36,6 +36,9 @@
 //! master seed that no measurement in docs/strength.md uses, so that numbers tuned here are
 //! then measured on other deals.
 
+#[path = "shared/command.rs"]
+mod command;
+use command::number;
 #[path = "shared/parallel.rs"]
 mod parallel;
 
@@ -100,13 +103,7 @@ struct Setup {
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("tune: {e}");
-            ExitCode::from(2)
-        }
-    }
+    command::exit("tune", run())
 }
 
 fn run() -> Result<(), String> {
@@ -361,11 +358,6 @@ fn get(numbers: &Numbers, key: &str) -> i64 {
 
 fn mean(values: &[f64]) -> f64 {
     values.iter().sum::<f64>() / values.len() as f64
-}
-
-fn number(s: &str) -> Result<u64, String> {
-    s.parse()
-        .map_err(|_| format!("{s:?} is not a whole number"))
 }
 
 /// Sets the number `key=value`, of the search or of the evaluation.
