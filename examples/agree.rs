@@ -10,6 +10,12 @@
 //!     --referee mcts:8000 2002-scout
 //! ```
 //!
+//! `--with KEY=VALUE,…` changes some of the second bot's numbers, `--first-with` the first's
+//! (it must be `mcts[:N]`; the keys are those of `examples/tune.rs`): `--bots
+//! mcts:4000,mcts:4000 --with rounds_past_widest=1000` asks the same search with and without a change, in
+//! the same positions; with `--first-with` the same change, how often two of its searches,
+//! each by its own stream, choose otherwise.
+//!
 //! The kinds: with the Scout, "draw or lay" (draw, or lay the special tile instead) and "keep
 //! or refuse" (lay the drawn tile, or refuse it); otherwise "lay the drawn tile". A bot that
 //! spends its extra budget well should agree with a stronger referee more often where the
@@ -25,6 +31,8 @@
 #[path = "shared/command.rs"]
 mod command;
 use command::number;
+#[path = "shared/numbers.rs"]
+mod numbers;
 #[path = "shared/parallel.rs"]
 mod parallel;
 
@@ -61,6 +69,9 @@ struct Options {
     play: BotKind,
     bots: [BotKind; 2],
     referee: Option<BotKind>,
+    /// Each of `bots` (`mcts`) plays with these of its numbers changed (`--first-with`,
+    /// `--with` for the second).
+    with: [Vec<String>; 2],
     variant: Variant,
 }
 
@@ -69,6 +80,7 @@ fn options() -> Result<Options, String> {
     let mut play: BotKind = "mcts".parse()?;
     let mut bots = None;
     let mut referee = None;
+    let mut with: [Vec<String>; 2] = Default::default();
     let mut variant = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -89,12 +101,42 @@ fn options() -> Result<Options, String> {
                 bots = Some([a, b]);
             }
             "--referee" => referee = Some(value("--referee")?.parse()?),
+            option @ ("--with" | "--first-with") => {
+                let v = value(option)?;
+                let i = usize::from(option == "--with");
+                for kv in v.split(',').filter(|c| !c.is_empty()) {
+                    if !kv.contains('=') {
+                        return Err(format!("{option} {v}: {kv:?} is not KEY=VALUE"));
+                    }
+                    with[i].push(kv.to_string());
+                }
+            }
             name if name.starts_with('-') => {
                 return Err(format!(
-                    "unknown option {name}: use --deals, --first-deal, --seed, --every, --play, --bots, --referee"
+                    "unknown option {name}: use --deals, --first-deal, --seed, --every, --play, --bots, --first-with, --with, --referee"
                 ));
             }
             name => variant = Some(Variant::load(name).map_err(|e| format!("{name}: {e}"))?),
+        }
+    }
+    let bots: [BotKind; 2] =
+        bots.ok_or("name the two bots to compare, e.g. --bots mcts:2000,mcts:4000")?;
+    let variant = variant.ok_or("name a variant, e.g. 2002-scout")?;
+    for (i, (bot, changes)) in bots.iter().zip(&with).enumerate() {
+        if changes.is_empty() {
+            continue;
+        }
+        if !matches!(bot, BotKind::Mcts { .. }) {
+            let (option, which) = [("--first-with", "first"), ("--with", "second")][i];
+            return Err(format!(
+                "{option} changes the numbers of the {which} of --bots, which must be mcts, not {}",
+                bot.name()
+            ));
+        }
+        // Every change checked before any game is played.
+        let mut n = numbers::Numbers::current(&variant.ruleset());
+        for kv in changes {
+            numbers::set(&mut n, kv)?;
         }
     }
     Ok(Options {
@@ -103,9 +145,10 @@ fn options() -> Result<Options, String> {
         seed,
         every,
         play,
-        bots: bots.ok_or("name the two bots to compare, e.g. --bots mcts:2000,mcts:4000")?,
+        bots,
         referee,
-        variant: variant.ok_or("name a variant, e.g. 2002-scout")?,
+        with,
+        variant,
     })
 }
 
@@ -117,7 +160,10 @@ fn run() -> Result<(), String> {
     .into_iter()
     .flatten()
     .collect();
-    let [a, b] = o.bots.each_ref().map(|k| k.name());
+    let [a, b] = [0, 1].map(|i| match o.with[i].as_slice() {
+        [] => o.bots[i].name(),
+        changes => format!("{} with {}", o.bots[i].name(), changes.join(" ")),
+    });
     println!(
         "{a} and {b} asked at one decision in {} of {} against itself in {}, deals {}–{} (seed {}){}",
         o.every,
@@ -204,7 +250,18 @@ fn positions(o: &Options, deal: u64) -> Vec<Asked> {
         .iter()
         .chain(&o.referee)
         .enumerate()
-        .map(|(i, k)| k.make(seed, 2 + i))
+        .map(|(i, k)| match k {
+            BotKind::Mcts { playouts } if i < 2 && !o.with[i].is_empty() => {
+                let mut n = numbers::Numbers::current(&o.variant.ruleset());
+                for kv in &o.with[i] {
+                    numbers::set(&mut n, kv).expect("checked with the options");
+                }
+                // The stream `make` gives the same seat, so that no change plays as mcts.
+                let rng = hunters::rng::stream(seed, &format!("bot {}", 2 + i));
+                Box::new(numbers::bot_of(rng, *playouts, &n)) as Box<dyn Bot + Send>
+            }
+            _ => k.make(seed, 2 + i),
+        })
         .collect();
     let mut moves = Vec::new();
     let mut out = Vec::new();

@@ -447,13 +447,91 @@ fn yardstick_digest(bot: &BotKind, variant: &str) -> u64 {
     crate::digests::fnv1a(&body)
 }
 
-/// The example bot, built by `cargo test` next to the test binaries.
-fn example_bot() -> PathBuf {
+/// An example's program, built by `cargo test` next to the test binaries.
+fn example(name: &str) -> PathBuf {
     let deps = std::env::current_exe().unwrap();
     let dir = deps.parent().unwrap().parent().unwrap();
-    let bot = dir.join("examples").join("exec_bot");
-    assert!(bot.exists(), "{} (built by cargo test)", bot.display());
-    bot
+    let program = dir.join("examples").join(name);
+    assert!(
+        program.exists(),
+        "{} (built by cargo test)",
+        program.display()
+    );
+    program
+}
+
+/// The example bot.
+fn example_bot() -> PathBuf {
+    example("exec_bot")
+}
+
+#[test]
+fn the_agree_example_changes_only_the_numbers_it_is_told() {
+    let agree = |args: &[&str]| {
+        let base = [
+            "--deals",
+            "2",
+            "--every",
+            "4",
+            "--play",
+            "greedy",
+            "2002-scout",
+        ];
+        std::process::Command::new(example("agree"))
+            .args(base.iter().chain(args))
+            .output()
+            .unwrap()
+    };
+    // The table's rows, without the lines that name the bots.
+    let table = |o: &std::process::Output| -> Vec<String> {
+        assert!(o.status.success(), "{}", stderr(o));
+        stdout(o).lines().skip(3).map(str::to_string).collect()
+    };
+    let plain = agree(&["--bots", "mcts:250,mcts:250"]);
+    // Two searches by their own streams choose otherwise somewhere in two games.
+    assert!(
+        table(&plain)
+            .iter()
+            .any(|l| l.starts_with("| lay the drawn tile") && !l.contains("| 0.0 % | 0.0 % |")),
+        "{}",
+        stdout(&plain)
+    );
+    // A number set to the value it has: each bot plays with the stream `make` gives its
+    // seat, so the table is that of the bots by their names.
+    let same = agree(&[
+        "--bots",
+        "mcts:250,mcts:250",
+        "--first-with",
+        "rounds=4",
+        "--with",
+        "rounds=4",
+    ]);
+    assert_eq!(table(&plain), table(&same));
+    assert!(stdout(&same).starts_with(
+        "mcts:250 with rounds=4 and mcts:250 with rounds=4 asked at one decision in 4"
+    ));
+    // A number changed changes the second bot's choices.
+    let shorter = agree(&["--bots", "mcts:250,mcts:250", "--with", "rounds=1"]);
+    assert_ne!(table(&plain), table(&shorter));
+
+    for (args, error) in [
+        (
+            &["--bots", "mcts:250,mcts:250", "--with", "nothing=1"][..],
+            "agree: nothing=1: no such number; see hunters::bot::mcts::Params",
+        ),
+        (
+            &["--bots", "mcts:250,mcts:250", "--with", "rounds"],
+            "agree: --with rounds: \"rounds\" is not KEY=VALUE",
+        ),
+        (
+            &["--bots", "greedy,mcts:250", "--first-with", "rounds=1"],
+            "agree: --first-with changes the numbers of the first of --bots, which must be mcts, not greedy",
+        ),
+    ] {
+        let o = agree(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).starts_with(error), "{args:?}: {}", stderr(&o));
+    }
 }
 
 #[test]
