@@ -27,7 +27,8 @@
 //! where the preview cannot settle it: a hunting trap or logboat, a shaman's recall on a
 //! completing placement, a river completed once the Dug-out is laid (it may pay), the
 //! next tile fitting only next to it, and hunters and huts on the last tile (final scoring).
-//! Both ways give the same values.
+//! A Scout draw or refusal that cannot end the turn or the game is worth 0 untried. Both ways
+//! give the same values.
 //!
 //! Points are counted in thousandths so that the comparison is exact integer arithmetic on
 //! every machine.
