@@ -95,7 +95,6 @@ fn set_search(params: &mut Params, key: &str, value: &str, kv: &str) -> Result<b
         "rounds_past_widest" => params.rounds_past_widest = int()? as u32,
         "leave" => params.leave = int()?,
         "branch" => params.branch = int()? as u32,
-        "stratify" => params.stratify = int()? as usize,
         "placements_kept" => params.placements_kept = int()? as usize,
         "pieces_kept" => params.pieces_kept = int()? as usize,
         "draw_value" => params.draw_value = int()?,

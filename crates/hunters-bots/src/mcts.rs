@@ -199,11 +199,6 @@ pub struct Params {
     /// [`Params::policy`], chosen by UCB1 for the seat that makes it. 0: no tree, every seat
     /// plays its policy's move.
     pub branch: u32,
-    /// Sequential halving: the first draws of the deck of land tiles that each round's deals
-    /// share out evenly — over a round's deals every unseen tile comes first as often as any
-    /// other (to within one), and likewise second, the rest dealt at random. 0: every tile
-    /// dealt at random (every named bot).
-    pub stratify: usize,
 }
 
 /// How every seat moves in a playout. A playout's end is judged by the evaluation, which was
@@ -252,7 +247,6 @@ impl Params {
         rounds_per_doubling_above: None,
         leave: 0,
         branch: 0,
-        stratify: 0,
     };
 
     /// The second searching bot's numbers (`mcts-v2`), the same in every edition: measured at
@@ -459,10 +453,6 @@ pub struct MctsBot {
     arms: Vec<Stats>,
     unseen: (Vec<usize>, Vec<usize>),
     dealt: (Vec<usize>, Vec<usize>),
-    /// [`Params::stratify`]: the orders a round's deals take their first land tiles from
-    /// (positions in `unseen.0`), and the tiles of the deal at hand, first to last.
-    strata: Vec<Vec<usize>>,
-    firsts: Vec<usize>,
     /// Static value of each move (thousandths, own minus best opponent's).
     values: Vec<i64>,
     /// Rounds each playout goes on for (see [`Params::rounds_for`]).
@@ -524,8 +514,6 @@ impl MctsBot {
             arms: Vec::new(),
             unseen: (Vec::new(), Vec::new()),
             dealt: (Vec::new(), Vec::new()),
-            strata: Vec::new(),
-            firsts: Vec::new(),
             values: Vec::new(),
             order: Vec::new(),
             alive: Vec::new(),
@@ -623,18 +611,9 @@ impl MctsBot {
             }
             Version::Third | Version::Second | Version::Current => {
                 scratch.begin_trial();
-                // The deal's first land tiles, where the round shares them out.
-                let fixed = self.firsts.len();
-                for (p, &t) in self.firsts.iter().enumerate() {
-                    let at = p + self.dealt.0[p..]
-                        .iter()
-                        .position(|&u| u == t)
-                        .expect("a tile still unseen");
-                    self.dealt.0.swap(p, at);
-                }
                 // Only the first tiles of each deck are drawn before the playout ends.
                 let reach = 2 * self.rounds * scratch.players() + 8;
-                shuffle_prefix(&mut self.dealt.0[fixed..], reach - fixed, rng);
+                shuffle_prefix(&mut self.dealt.0, reach, rng);
                 shuffle_prefix(&mut self.dealt.1, reach, rng);
             }
         }
@@ -1335,9 +1314,7 @@ impl MctsBot {
         let mut alive = std::mem::take(&mut self.alive);
         while alive.len() > 1 {
             let deals = (per_round / alive.len()).max(1);
-            self.share_out_first_draws();
-            for d in 0..deals {
-                self.first_draws(d);
+            for _ in 0..deals {
                 let mut key = [0u8; 32];
                 self.rng.fill_bytes(&mut key);
                 let deal = Stream::from_seed(key);
@@ -1354,35 +1331,7 @@ impl MctsBot {
         }
         let best = alive[0];
         self.alive = alive;
-        self.firsts.clear();
         moves[self.order[best]]
-    }
-
-    /// [`Params::stratify`]: a fresh order of the unseen land tiles for each of the first
-    /// draws shared out, for one round of the halving.
-    fn share_out_first_draws(&mut self) {
-        let n = self.unseen.0.len();
-        let strata = self.params.stratify.min(n);
-        self.strata.resize_with(strata, Vec::new);
-        for order in &mut self.strata {
-            order.clear();
-            order.extend(0..n);
-            shuffle(order, &mut self.rng);
-        }
-    }
-
-    /// The first land tiles of the round's deal `d`: its turn in each order, or the next
-    /// one there not already taken by an earlier draw.
-    fn first_draws(&mut self, d: usize) {
-        self.firsts.clear();
-        for order in &self.strata {
-            let n = order.len();
-            let i = (0..n)
-                .map(|j| order[(d + j) % n])
-                .find(|&i| !self.firsts.contains(&self.unseen.0[i]))
-                .expect("fewer draws shared out than tiles unseen");
-            self.firsts.push(self.unseen.0[i]);
-        }
     }
 }
 
