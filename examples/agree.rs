@@ -12,9 +12,9 @@
 //!
 //! `--with KEY=VALUE,…` changes some of the second bot's numbers, `--first-with` the first's
 //! (it must be `mcts[:N]`; the keys are those of `examples/tune.rs`): `--bots
-//! mcts:4000,mcts:4000 --with rounds_past_widest=1000` asks the same search with and without a change, in
-//! the same positions; with `--first-with` the same change, how often two of its searches,
-//! each by its own stream, choose otherwise.
+//! mcts:4000,mcts:4000 --with rounds_past_widest=1000` asks the same search with and without
+//! a change, in the same positions; with `--first-with` the same change, how often two of
+//! its searches, each by its own stream, choose otherwise.
 //!
 //! The kinds: with the Scout, "draw or lay" (draw, or lay the special tile instead) and "keep
 //! or refuse" (lay the drawn tile, or refuse it); otherwise "lay the drawn tile". A bot that
@@ -69,9 +69,9 @@ struct Options {
     play: BotKind,
     bots: [BotKind; 2],
     referee: Option<BotKind>,
-    /// Each of `bots` (`mcts`) plays with these of its numbers changed (`--first-with`,
-    /// `--with` for the second).
-    with: [Vec<String>; 2],
+    /// Each of `bots` (`mcts`) with some of its numbers changed (`--first-with`, `--with` for
+    /// the second): the changes as given, and the numbers they make.
+    with: [Option<(Vec<String>, numbers::Numbers)>; 2],
     variant: Variant,
 }
 
@@ -80,7 +80,7 @@ fn options() -> Result<Options, String> {
     let mut play: BotKind = "mcts".parse()?;
     let mut bots = None;
     let mut referee = None;
-    let mut with: [Vec<String>; 2] = Default::default();
+    let mut changes: [Vec<String>; 2] = Default::default();
     let mut variant = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -108,7 +108,7 @@ fn options() -> Result<Options, String> {
                     if !kv.contains('=') {
                         return Err(format!("{option} {v}: {kv:?} is not KEY=VALUE"));
                     }
-                    with[i].push(kv.to_string());
+                    changes[i].push(kv.to_string());
                 }
             }
             name if name.starts_with('-') => {
@@ -122,22 +122,23 @@ fn options() -> Result<Options, String> {
     let bots: [BotKind; 2] =
         bots.ok_or("name the two bots to compare, e.g. --bots mcts:2000,mcts:4000")?;
     let variant = variant.ok_or("name a variant, e.g. 2002-scout")?;
-    for (i, (bot, changes)) in bots.iter().zip(&with).enumerate() {
+    let mut with = [None, None];
+    for (i, changes) in changes.into_iter().enumerate() {
         if changes.is_empty() {
             continue;
         }
-        if !matches!(bot, BotKind::Mcts { .. }) {
+        if !matches!(bots[i], BotKind::Mcts { .. }) {
             let (option, which) = [("--first-with", "first"), ("--with", "second")][i];
             return Err(format!(
                 "{option} changes the numbers of the {which} of --bots, which must be mcts, not {}",
-                bot.name()
+                bots[i].name()
             ));
         }
-        // Every change checked before any game is played.
         let mut n = numbers::Numbers::current(&variant.ruleset());
-        for kv in changes {
+        for kv in &changes {
             numbers::set(&mut n, kv)?;
         }
+        with[i] = Some((changes, n));
     }
     Ok(Options {
         deals,
@@ -160,9 +161,9 @@ fn run() -> Result<(), String> {
     .into_iter()
     .flatten()
     .collect();
-    let [a, b] = [0, 1].map(|i| match o.with[i].as_slice() {
-        [] => o.bots[i].name(),
-        changes => format!("{} with {}", o.bots[i].name(), changes.join(" ")),
+    let [a, b] = [0, 1].map(|i| match &o.with[i] {
+        None => o.bots[i].name(),
+        Some((changes, _)) => format!("{} with {}", o.bots[i].name(), changes.join(" ")),
     });
     println!(
         "{a} and {b} asked at one decision in {} of {} against itself in {}, deals {}–{} (seed {}){}",
@@ -250,15 +251,11 @@ fn positions(o: &Options, deal: u64) -> Vec<Asked> {
         .iter()
         .chain(&o.referee)
         .enumerate()
-        .map(|(i, k)| match k {
-            BotKind::Mcts { playouts } if i < 2 && !o.with[i].is_empty() => {
-                let mut n = numbers::Numbers::current(&o.variant.ruleset());
-                for kv in &o.with[i] {
-                    numbers::set(&mut n, kv).expect("checked with the options");
-                }
-                // The stream `make` gives the same seat, so that no change plays as mcts.
-                let rng = hunters::rng::stream(seed, &format!("bot {}", 2 + i));
-                Box::new(numbers::bot_of(rng, *playouts, &n)) as Box<dyn Bot + Send>
+        .map(|(i, k)| match (k, o.with.get(i)) {
+            (BotKind::Mcts { playouts }, Some(Some((_, n)))) => {
+                // The stream `make` gives the seat, so that no change plays as `mcts`.
+                let rng = BotKind::stream(seed, 2 + i);
+                Box::new(numbers::bot_of(rng, *playouts, n)) as Box<dyn Bot + Send>
             }
             _ => k.make(seed, 2 + i),
         })

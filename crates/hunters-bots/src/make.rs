@@ -54,8 +54,10 @@ impl BotKind {
         }
     }
 
-    /// The random stream of the bot in `seat` of the game with `seed`.
-    fn stream(seed: u64, seat: usize) -> Stream {
+    /// The random stream of the bot in `seat` of the game with `seed`: what [`BotKind::make`]
+    /// gives it, for a bot made otherwise (a search with numbers of its own) that should play
+    /// as the one by its name would.
+    pub fn stream(seed: u64, seat: usize) -> Stream {
         stream(seed, &format!("bot {seat}"))
     }
 
