@@ -412,9 +412,7 @@ impl GreedyBot {
         let recall_cost = mv.recall.map_or(0, |r| estimate(game, &game.pieces()[r]));
         Some(worth - recall_cost)
     }
-}
 
-impl GreedyBot {
     /// The value of a Scout draw or refusal (`mv`) when nothing can score on it, as
     /// [`GreedyBot::value`] would give it, without the copy of the game a trial needs; `None`
     /// when it must be tried. A refused land tile goes under its stack and the draw goes on
