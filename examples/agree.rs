@@ -30,7 +30,6 @@
 
 #[path = "shared/command.rs"]
 mod command;
-use command::number;
 #[path = "shared/numbers.rs"]
 mod numbers;
 #[path = "shared/parallel.rs"]
@@ -82,17 +81,17 @@ fn options() -> Result<Options, String> {
     let mut referee = None;
     let mut changes: [Vec<String>; 2] = Default::default();
     let mut variant = None;
-    let mut args = std::env::args().skip(1);
+    let mut args = command::Args::from_env();
     while let Some(a) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} takes a value"));
         match a.as_str() {
-            "--deals" => deals = number(&value("--deals")?)?,
-            "--first-deal" => first_deal = number(&value("--first-deal")?)?,
-            "--seed" => seed = number(&value("--seed")?)?,
-            "--every" => every = number(&value("--every")?)?.max(1),
-            "--play" => play = value("--play")?.parse()?,
+            "--deals" => deals = args.number("--deals")?,
+            "--first-deal" => first_deal = args.number("--first-deal")?,
+            "--seed" => seed = args.number("--seed")?,
+            "--every" => every = args.number("--every")?.max(1),
+            "--play" => play = args.value("--play")?.parse()?,
             "--bots" => {
-                let kinds: Vec<BotKind> = value("--bots")?
+                let kinds: Vec<BotKind> = args
+                    .value("--bots")?
                     .split(',')
                     .map(str::parse)
                     .collect::<Result<_, _>>()?;
@@ -100,16 +99,11 @@ fn options() -> Result<Options, String> {
                     .map_err(|_| "--bots takes two bots, e.g. mcts:2000,mcts:4000")?;
                 bots = Some([a, b]);
             }
-            "--referee" => referee = Some(value("--referee")?.parse()?),
+            "--referee" => referee = Some(args.value("--referee")?.parse()?),
             option @ ("--with" | "--first-with") => {
-                let v = value(option)?;
+                let v = args.value(option)?;
                 let i = usize::from(option == "--with");
-                for kv in v.split(',').filter(|c| !c.is_empty()) {
-                    if !kv.contains('=') {
-                        return Err(format!("{option} {v}: {kv:?} is not KEY=VALUE"));
-                    }
-                    changes[i].push(kv.to_string());
-                }
+                changes[i].extend(numbers::changes(&v, &format!("{option} {v}"))?);
             }
             name if name.starts_with('-') => {
                 return Err(format!(
@@ -253,7 +247,7 @@ fn positions(o: &Options, deal: u64) -> Vec<Asked> {
         .enumerate()
         .map(|(i, k)| match (k, o.with.get(i)) {
             (BotKind::Mcts { playouts }, Some(Some((_, n)))) => {
-                // The stream `make` gives the seat, so that no change plays as `mcts`.
+                // The stream `make` gives the seat: with no change, it plays as `mcts` does.
                 let rng = BotKind::stream(seed, 2 + i);
                 Box::new(numbers::bot_of(rng, *playouts, n)) as Box<dyn Bot + Send>
             }

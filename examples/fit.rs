@@ -23,7 +23,6 @@
 
 #[path = "shared/command.rs"]
 mod command;
-use command::number;
 #[path = "shared/parallel.rs"]
 mod parallel;
 
@@ -72,13 +71,12 @@ fn run() -> Result<(), String> {
     let mut seed = 4711u64;
     let mut bot: BotKind = "mcts:250".parse()?;
     let mut variant = None;
-    let mut args = std::env::args().skip(1);
+    let mut args = command::Args::from_env();
     while let Some(a) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} takes a value"));
         match a.as_str() {
-            "--games" => games = number(&value("--games")?)?,
-            "--seed" => seed = number(&value("--seed")?)?,
-            "--bot" => bot = value("--bot")?.parse()?,
+            "--games" => games = args.number("--games")?,
+            "--seed" => seed = args.number("--seed")?,
+            "--bot" => bot = args.value("--bot")?.parse()?,
             name if variant.is_none() => {
                 variant = Some(Variant::load(name).map_err(|e| format!("{name}: {e}"))?)
             }

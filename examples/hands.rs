@@ -18,7 +18,6 @@
 
 #[path = "shared/command.rs"]
 mod command;
-use command::number;
 #[path = "shared/parallel.rs"]
 mod parallel;
 
@@ -56,13 +55,12 @@ fn run() -> Result<(), String> {
     let mut seed: u64 = 31337;
     let mut bots = "mcts,greedy".to_string();
     let mut variant = None;
-    let mut args = std::env::args().skip(1);
+    let mut args = command::Args::from_env();
     while let Some(a) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} takes a value"));
         match a.as_str() {
-            "--deals" => deals = number(&value("--deals")?)?,
-            "--seed" => seed = number(&value("--seed")?)?,
-            "--bots" => bots = value("--bots")?,
+            "--deals" => deals = args.number("--deals")?,
+            "--seed" => seed = args.number("--seed")?,
+            "--bots" => bots = args.value("--bots")?,
             name => variant = Some(Variant::load(name).map_err(|e| format!("{name}: {e}"))?),
         }
     }

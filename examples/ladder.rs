@@ -19,7 +19,6 @@
 
 #[path = "shared/command.rs"]
 mod command;
-use command::number;
 #[path = "shared/parallel.rs"]
 mod parallel;
 
@@ -51,14 +50,13 @@ fn run() -> Result<(), String> {
     let mut seed: u64 = 2718;
     let mut jobs = parallel::cores();
     let mut variants = Vec::new();
-    let mut args = std::env::args().skip(1);
+    let mut args = command::Args::from_env();
     while let Some(a) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} takes a value"));
         match a.as_str() {
-            "--deals" => deals = number(&value("--deals")?)?,
-            "--seed" => seed = number(&value("--seed")?)?,
-            "--jobs" => jobs = number(&value("--jobs")?)?.max(1) as usize,
-            "--bots" => bots_arg = value("--bots")?,
+            "--deals" => deals = args.number("--deals")?,
+            "--seed" => seed = args.number("--seed")?,
+            "--jobs" => jobs = args.number("--jobs")?.max(1) as usize,
+            "--bots" => bots_arg = args.value("--bots")?,
             name => variants.push(Variant::load(name).map_err(|e| format!("{name}: {e}"))?),
         }
     }

@@ -112,32 +112,24 @@ fn run() -> Result<(), String> {
     let mut deals = 100;
     let mut first_deal = 0;
     let mut steps: Vec<(String, i64)> = STEPS.iter().map(|&(k, s)| (k.to_string(), s)).collect();
-    let mut args = std::env::args().skip(1);
+    let mut args = command::Args::from_env();
     while let Some(a) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} takes a value"));
         match a.as_str() {
-            "--deals" => deals = number(&value("--deals")?)?,
+            "--deals" => deals = args.number("--deals")?,
             "--search" => search = true,
             "--progress" => progress = true,
-            "--seed" => seed = number(&value("--seed")?)?,
-            "--first-deal" => first_deal = number(&value("--first-deal")?)?,
-            "--playouts" => playouts = number(&value("--playouts")?)? as u32,
-            "--against" => against.push(Opponent::Named(value("--against")?.parse()?)),
+            "--seed" => seed = args.number("--seed")?,
+            "--first-deal" => first_deal = args.number("--first-deal")?,
+            "--playouts" => playouts = args.number("--playouts")? as u32,
+            "--against" => against.push(Opponent::Named(args.value("--against")?.parse()?)),
             "--against-self" => {
-                let v = value("--against-self")?;
-                let (n, changes) = v.split_once(':').unwrap_or((&v, ""));
-                let changes: Vec<String> = changes
-                    .split(',')
-                    .filter(|c| !c.is_empty())
-                    .map(str::to_string)
-                    .collect();
-                if let Some(c) = changes.iter().find(|c| !c.contains('=')) {
-                    return Err(format!("--against-self {v}: {c:?} is not KEY=VALUE"));
-                }
+                let v = args.value("--against-self")?;
+                let (n, list) = v.split_once(':').unwrap_or((&v, ""));
+                let changes = numbers::changes(list, &format!("--against-self {v}"))?;
                 self_at.push((number(n)? as u32, changes));
             }
-            "--base" => base = value("--base")?,
-            "--steps" => steps = parse_steps(&value("--steps")?)?,
+            "--base" => base = args.value("--base")?,
+            "--steps" => steps = parse_steps(&args.value("--steps")?)?,
             kv if kv.contains('=') => overrides.push(kv.to_string()),
             name => variants.push(Variant::load(name).map_err(|e| format!("{name}: {e}"))?),
         }

@@ -28,6 +28,20 @@ impl Numbers {
     }
 }
 
+/// The changes of a comma-separated list `KEY=VALUE,…` (empty items skipped), or an error
+/// after `given` (the option and its value) naming the one that is not `KEY=VALUE`.
+pub fn changes(list: &str, given: &str) -> Result<Vec<String>, String> {
+    let changes: Vec<String> = list
+        .split(',')
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .collect();
+    match changes.iter().find(|c| !c.contains('=')) {
+        Some(c) => Err(format!("{given}: {c:?} is not KEY=VALUE")),
+        None => Ok(changes),
+    }
+}
+
 /// Sets the number `key=value`, of the search or of the evaluation.
 pub fn set(numbers: &mut Numbers, kv: &str) -> Result<(), String> {
     let (key, value) = kv.split_once('=').expect("a KEY=VALUE");
