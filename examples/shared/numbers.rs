@@ -107,6 +107,7 @@ fn set_search(params: &mut Params, key: &str, value: &str, kv: &str) -> Result<b
         "widen_above" => params.widen_above = Some(int()? as u32),
         "widen_until" => params.widen_until = int()? as u32,
         "rounds_past_widest" => params.rounds_past_widest = int()? as u32,
+        "narrow_past" => params.narrow_past = int()? as u32,
         "leave" => params.leave = int()?,
         "branch" => params.branch = int()? as u32,
         "placements_kept" => params.placements_kept = int()? as usize,

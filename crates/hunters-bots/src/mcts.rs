@@ -188,6 +188,11 @@ pub struct Params {
     /// with [`Params::deepen`]'s): what a budget buys where it no longer buys more candidates
     /// (0: nothing more).
     pub rounds_past_widest: u32,
+    /// The budget past which the candidates are the default budget's again
+    /// ([`Params::placements_kept`] × [`Params::pieces_kept`]), the rounds going on as
+    /// scheduled (0: never). Where more candidates than the default's are worth nothing, a
+    /// bigger budget spends its playouts on fewer candidates' deals and on the look ahead.
+    pub narrow_past: u32,
     /// [`Policy::Greedy`] and [`Policy::Evaluation`]'s shortlist: the share (thousandths) of
     /// the points of every forest or river a placement leaves one side from completion and
     /// held by nobody that counts against it — what the next player may complete and claim.
@@ -242,6 +247,7 @@ impl Params {
         widen_above: None,
         widen_until: 0,
         rounds_past_widest: 0,
+        narrow_past: 0,
         deepen: 500,
         rounds_per_doubling: 0,
         rounds_per_doubling_above: None,
@@ -313,6 +319,9 @@ impl Params {
     /// [`Params::widen`], half of that growth in placements and half in pieces, never fewer
     /// than one of each. A bigger budget judges more moves, not only the same ones better.
     pub fn kept_for(&self, playouts: u32) -> (usize, usize) {
+        if self.narrow_past > 0 && playouts > self.narrow_past {
+            return (self.placements_kept.max(1), self.pieces_kept.max(1));
+        }
         let playouts = match self.widen_until {
             0 => playouts,
             until => playouts.min(until),
@@ -1528,6 +1537,16 @@ mod tests {
             for n in [1, 250, 1000, 2000] {
                 assert_eq!(deeper.rounds_for(n), p.rounds_for(n), "{name} {n}");
             }
+            // Candidates back to the default's past a budget change no budget up to it.
+            let narrow = Params {
+                narrow_past: 2000,
+                ..p
+            };
+            for n in [1, 250, 500, 1000, 2000] {
+                assert_eq!(narrow.kept_for(n), p.kept_for(n), "{name} {n}");
+            }
+            assert_eq!(narrow.kept_for(4000), (6, 4), "{name}");
+            assert_eq!(narrow.rounds_for(4000), p.rounds_for(4000), "{name}");
             let past = if rules.scout().is_some() { 1 } else { 0 };
             assert_eq!(deeper.rounds_for(4000), 6 + past, "{name}");
             assert_eq!(deeper.rounds_for(8000), 7 + 2 * past, "{name}");
