@@ -1,7 +1,8 @@
 //! The runs behind docs/strength.md. `docs/runs/` keeps the `simulate --shard K/M --json`
 //! output of each slice of the strength runs of the current bot, `docs/runs/v3/` those of the
 //! third search, `docs/runs/scout-wide/` a partial one of the fourth before its Scout
-//! candidates stopped growing past 2,000 (docs/runs/README.md). Each file is named
+//! candidates stopped growing past 2,000, `docs/runs/scout-narrow/` one with its Scout
+//! candidates back to the default's past 2,000 (docs/runs/README.md). Each file is named
 //! `NAME.K-of-M.json` after its slice; once all M slices of a run are there, their merge is
 //! what the table of docs/strength.md must say for that run: its variant, deals (games), the
 //! first bot's win rate with its interval and its margin, on one row. The answers by level
@@ -20,8 +21,13 @@ fn root() -> &'static Path {
 }
 
 /// The directories of runs: the current bot's, the third search's, and the fourth's Scout
-/// step to 4,000 while its candidates still grew.
-const DIRECTORIES: [&str; 3] = ["docs/runs", "docs/runs/v3", "docs/runs/scout-wide"];
+/// step to 4,000 while its candidates still grew and with the default's candidates.
+const DIRECTORIES: [&str; 4] = [
+    "docs/runs",
+    "docs/runs/v3",
+    "docs/runs/scout-wide",
+    "docs/runs/scout-narrow",
+];
 
 /// The slices in the directories of runs, by run name (`v3/NAME` in docs/runs/v3/): (K, M,
 /// file).
