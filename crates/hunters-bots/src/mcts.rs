@@ -319,9 +319,7 @@ impl Params {
     /// [`Params::widen`], half of that growth in placements and half in pieces, never fewer
     /// than one of each. A bigger budget judges more moves, not only the same ones better.
     pub fn kept_for(&self, playouts: u32) -> (usize, usize) {
-        if self.narrow_past > 0 && playouts > self.narrow_past {
-            return (self.placements_kept.max(1), self.pieces_kept.max(1));
-        }
+        let narrowed = self.narrow_past > 0 && playouts > self.narrow_past;
         let playouts = match self.widen_until {
             0 => playouts,
             until => playouts.min(until),
@@ -331,7 +329,7 @@ impl Params {
             Some(above) if ratio > 1.0 => above,
             _ => self.widen,
         };
-        if widen == 0 {
+        if widen == 0 || narrowed {
             return (self.placements_kept.max(1), self.pieces_kept.max(1));
         }
         let each = ratio.powf(f64::from(widen) / 2000.0);
