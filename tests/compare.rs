@@ -207,6 +207,50 @@ fn simulate_results_do_not_depend_on_threads_or_shards() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("every shard is needed"));
     let o = hunters(&["simulate", "--merge", &files[0], &files[0]]);
     assert_eq!(o.status.code(), Some(2));
+
+    // With --partial the slices given are reported as what they are, a partial run: their
+    // deals alone, the slices named; every slice given makes the whole run as without it.
+    let deals_of = |json: &str| -> u64 {
+        let v: serde_json::Value = serde_json::from_str(json).unwrap();
+        v["results"][0]["tally"]["deals"].as_u64().unwrap()
+    };
+    let o = hunters(&[
+        "simulate",
+        "--json",
+        "--partial",
+        "--merge",
+        &files[2],
+        &files[0],
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let partial = stdout(&o);
+    let v: serde_json::Value = serde_json::from_str(&partial).unwrap();
+    assert_eq!(v["shard"], "1, 3 of 4");
+    let slice = |k: usize| std::fs::read_to_string(&files[k]).unwrap();
+    assert_eq!(
+        deals_of(&partial),
+        deals_of(&slice(0)) + deals_of(&slice(2))
+    );
+    assert!(deals_of(&partial) < deals_of(&one));
+    let o = hunters(&["simulate", "--partial", "--merge", &files[0], &files[2]]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("(slices 1, 3 of 4: a partial run)"));
+    let mut args = vec!["simulate", "--json", "--partial", "--merge"];
+    args.extend(files.iter().map(String::as_str));
+    let o = hunters(&args);
+    assert_eq!(without_timing(&stdout(&o)), without_timing(&one));
+    // A partial run's report is not a slice: it merges no further.
+    let f = dir.join("partial.json");
+    std::fs::write(&f, &partial).unwrap();
+    let o = hunters(&[
+        "simulate",
+        "--partial",
+        "--merge",
+        f.to_str().unwrap(),
+        &files[1],
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("merges no further"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,8 +1,9 @@
 //! The runs behind docs/strength.md. `docs/runs/` keeps the `simulate --shard K/M --json`
 //! output of each slice of the strength runs of the current bot, `docs/runs/v3/` those of the
 //! third search, `docs/runs/scout-wide/` a partial one of the fourth before its Scout
-//! candidates stopped growing past 2,000, `docs/runs/scout-narrow/` one with its Scout
-//! candidates back to the default's past 2,000 (docs/runs/README.md). Each file is named
+//! candidates stopped growing past 2,000, `docs/runs/scout-narrow/` a partial one with its
+//! Scout candidates back to the default's past 2,000 (docs/runs/README.md); a partial run is
+//! quoted in docs/strength.md's text as `simulate --partial --merge` reports it. Each file is named
 //! `NAME.K-of-M.json` after its slice; once all M slices of a run are there, their merge is
 //! what the table of docs/strength.md must say for that run: its variant, deals (games), the
 //! first bot's win rate with its interval and its margin, on one row. The answers by level
@@ -146,6 +147,46 @@ fn every_whole_run_is_a_row_of_the_strength_table() {
                 "docs/strength.md has no row for the run {run} ({}): it should hold {wants:?}",
                 bot["bot"]
             );
+        }
+    }
+}
+
+/// A run stopped before its last slice is quoted in docs/strength.md's text as `simulate
+/// --partial --merge` reports its slices: the first bot's win rate with its interval and its
+/// margin (`51.3 % (46.5–56.1), margin +2.3 ± 3.0`), and `on the N deals`.
+#[test]
+fn every_partial_run_is_quoted_as_its_slices_report() {
+    let text = std::fs::read_to_string(root().join("docs/strength.md")).unwrap();
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (run, slices) in runs() {
+        if slices.len() == slices[0].1 as usize {
+            continue;
+        }
+        let merged: Value =
+            serde_json::from_str(&merge(&run, &slices, &["--json", "--partial"])).unwrap();
+        for result in merged["results"].as_array().unwrap() {
+            let summary = &result["summary"];
+            let bot = &summary["bots"][0];
+            let (win, margin) = (&bot["win_rate"], bot["margin"]["mean"].as_f64().unwrap());
+            let wants = [
+                format!(
+                    "{} % ({}–{}), margin {}{:.1} ± {:.1}",
+                    percent(&win["value"]),
+                    percent(&win["low"]),
+                    percent(&win["high"]),
+                    if margin < 0.0 { "−" } else { "+" },
+                    margin.abs(),
+                    bot["margin"]["half_width"].as_f64().unwrap()
+                ),
+                format!("on the {} deals", summary["deals"]),
+            ];
+            for w in &wants {
+                assert!(
+                    text.contains(w.as_str()),
+                    "docs/strength.md does not quote the partial run {run} as its slices \
+                     report it: it should say {w:?}"
+                );
+            }
         }
     }
 }

@@ -125,14 +125,27 @@ pub(super) trait Shard: Sized + serde::de::DeserializeOwned {
     fn add(&mut self, other: Self);
     /// Marks the sum of every slice as the whole run.
     fn make_whole(&mut self);
+    /// Marks the sum of some slices as a partial run: `slices` names them (`1, 2 of 16`).
+    fn make_partial(&mut self, slices: String);
 }
 
-/// The shards in `paths` added up into the whole run: every slice of one run, each once,
-/// written by one version.
-pub(super) fn merge_shards<T: Shard>(paths: &[std::path::PathBuf]) -> Result<T> {
+/// What `--merge` may add up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Slices {
+    /// Every slice of the run, each once: the whole run.
+    Every,
+    /// Some slices of the run, each once: a partial run, marked as one (`--partial`).
+    Some,
+}
+
+/// The shards in `paths` added up: the whole run, every slice of one run each once, written
+/// by one version; or with [`Slices::Some`] the slices given, marked `K, … of M`, which no
+/// later `--merge` takes as a slice.
+pub(super) fn merge_shards<T: Shard>(paths: &[std::path::PathBuf], slices: Slices) -> Result<T> {
     use anyhow::Context;
     let mut merged: Option<T> = None;
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: Vec<u64> = Vec::new();
+    let mut of = None;
     for path in paths {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("{}: cannot read the file", path.display()))?;
@@ -144,10 +157,20 @@ pub(super) fn merge_shards<T: Shard>(paths: &[std::path::PathBuf]) -> Result<T> 
                 path.display()
             );
         };
-        if seen.contains(&shard) {
+        let Ok((k, m)) = parse_shard(&shard) else {
+            bail!(
+                "{}: shard {shard:?} is not one slice K/M of a run (a partial run's report \
+                 merges no further; merge its slices' own files)",
+                path.display()
+            );
+        };
+        if *of.get_or_insert(m) != m {
+            bail!("{}: a shard of another run ({})", path.display(), T::RUN);
+        }
+        if seen.contains(&k) {
             bail!("{}: shard {shard} appears twice", path.display());
         }
-        seen.push(shard);
+        seen.push(k);
         match &mut merged {
             None => merged = Some(r),
             Some(m) => {
@@ -170,21 +193,23 @@ pub(super) fn merge_shards<T: Shard>(paths: &[std::path::PathBuf]) -> Result<T> 
             }
         }
     }
-    let Some(mut m) = merged else {
+    let (Some(mut m), Some(total)) = (merged, of) else {
         bail!("--merge needs the files of the shards");
     };
-    let total: u64 = seen
-        .first()
-        .and_then(|s| s.split_once('/'))
-        .and_then(|(_, n)| n.parse().ok())
-        .unwrap_or(0);
-    if seen.len() as u64 != total {
+    if seen.len() as u64 == total {
+        m.make_whole();
+        return Ok(m);
+    }
+    if slices == Slices::Every {
         bail!(
-            "the run has {total} shards but {} were given; every shard is needed",
+            "the run has {total} shards but {} were given; every shard is needed (--partial \
+             reports the slices given as a partial run)",
             seen.len()
         );
     }
-    m.make_whole();
+    seen.sort_unstable();
+    let list: Vec<String> = seen.iter().map(u64::to_string).collect();
+    m.make_partial(format!("{} of {total}", list.join(", ")));
     Ok(m)
 }
 

@@ -149,6 +149,10 @@ impl common::Shard for Slice {
         self.shard = None;
         self.samples.sort_by_key(|(d, _)| *d);
     }
+    fn make_partial(&mut self, slices: String) {
+        self.shard = Some(slices);
+        self.samples.sort_by_key(|(d, _)| *d);
+    }
 }
 
 /// The next step of a search: a round, or the confirmation of its finalists (and of the
@@ -253,7 +257,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut merged = if args.merge.is_empty() {
         None
     } else {
-        let slice: Slice = common::merge_shards(&args.merge)?;
+        let slice: Slice = common::merge_shards(&args.merge, common::Slices::Every)?;
         if slice.run != this_run {
             bail!(
                 "the slices are of another search (other arguments); merge them with the \

@@ -77,6 +77,12 @@ pub struct Args {
     /// Merge the --json outputs of shards of one run and report the whole run.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["variants", "games", "shard"])]
     pub(super) merge: Vec<PathBuf>,
+    /// With --merge: report the slices given when some of the run's are missing, as a
+    /// partial run (its header names the slices; its intervals hold for the deals of those
+    /// slices alone, which the run's seed dealt before any result was known). Its --json
+    /// output merges no further.
+    #[arg(long, requires = "merge")]
+    pub(super) partial: bool,
     /// Print JSON (with the raw tallies, games per second and wall time).
     #[arg(long)]
     pub(super) json: bool,

@@ -19,13 +19,14 @@ pub fn html(r: &Report, boards: &[(String, String)]) -> String {
     let _ = write!(
         h,
         r#"<h1>Carcassonne: Hunters &amp; Gatherers — {variants}</h1>
-<p class="note">{games} games per variant from <strong>{deals} distinct deals</strong>, seed {seed}, seats: {bots}{rotated}; hunters {version}.
+<p class="note">{games} games per variant from <strong>{deals} distinct deals</strong>{part}, seed {seed}, seats: {bots}{rotated}; hunters {version}.
 Every figure on this page rests on those {deals} deals: games that share a deal (its tiles) count
 once in every interval, and the players of a game are not counted as independent. Intervals
 are 95 %{paired}. Every number here is in the run's JSON (<code>--json</code>).</p>
 <p class="note">{comparisons}</p>
 "#,
         variants = esc(&variants(r)),
+        part = esc(&r.part()),
         seed = c.seed,
         bots = esc(&c.bots.join(", ")),
         rotated = if c.rotations > 1 {

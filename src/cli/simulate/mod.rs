@@ -23,7 +23,7 @@ use hunters::compare::Plan;
 use hunters::statistics::CONFIDENCE;
 use hunters::summary::{Comparisons, Precision, Summary};
 
-use crate::cli::common::{self, Shard, merge_shards, shard_deals};
+use crate::cli::common::{self, Shard, Slices, merge_shards, shard_deals};
 pub use args::Args;
 use plan::{labels, swept_variants};
 use report_data::{Config, Report, Swept, VariantResult};
@@ -179,9 +179,20 @@ fn summarize(r: &mut Report, args: &Args) {
 
 fn merge(args: &Args) -> Result<ExitCode> {
     if levels::is_levels_shard(&args.merge)? {
+        if args.partial {
+            bail!(
+                "--partial reads the slices of a run without --levels: a level's verdict is \
+                 read on every deal of the run; merge every slice"
+            );
+        }
         return levels::merge(args);
     }
-    let mut m: Report = merge_shards(&args.merge)?;
+    let slices = if args.partial {
+        Slices::Some
+    } else {
+        Slices::Every
+    };
+    let mut m: Report = merge_shards(&args.merge, slices)?;
     let played = m.config.games as f64 * m.results.len() as f64;
     m.games_per_second = if m.wall_seconds > 0.0 {
         played / m.wall_seconds
@@ -217,5 +228,9 @@ impl Shard for Report {
 
     fn make_whole(&mut self) {
         self.shard = None;
+    }
+
+    fn make_partial(&mut self, slices: String) {
+        self.shard = Some(slices);
     }
 }

@@ -130,6 +130,16 @@ impl Report {
     }
 
     /// Games per variant, and the distinct deals they were played from.
+    /// What part of the run this is, for a header: nothing for a whole run, ` (shard K/M)`
+    /// for one slice, ` (slices …: a partial run)` for some slices merged with `--partial`.
+    pub fn part(&self) -> String {
+        match &self.shard {
+            None => String::new(),
+            Some(s) if s.contains('/') => format!(" (shard {s})"),
+            Some(s) => format!(" (slices {s}: a partial run)"),
+        }
+    }
+
     pub fn games_and_deals(&self) -> (u64, u64) {
         self.results
             .first()

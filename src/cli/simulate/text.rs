@@ -13,9 +13,7 @@ pub fn print(r: &Report) {
     let (games, deals) = r.games_and_deals();
     println!(
         "{games} games per variant from {deals} deals{}, seed {}, seats: {}{}",
-        r.shard
-            .as_ref()
-            .map_or(String::new(), |s| format!(" (shard {s})")),
+        r.part(),
         c.seed,
         c.bots.join(", "),
         if c.rotations > 1 {

@@ -263,7 +263,7 @@ pub fn is_levels_shard(files: &[PathBuf]) -> Result<bool> {
 
 /// `--merge` of the shards of a run by level; the verdicts with this command's tolerances.
 pub fn merge(args: &Args) -> Result<ExitCode> {
-    let mut run: Run = merge_shards(&args.merge)?;
+    let mut run: Run = merge_shards(&args.merge, common::Slices::Every)?;
     run.tolerance = tolerances(args)?;
     run.deals = run.tally.deals();
     run.answers = run.tally.summarize(run.tolerance);

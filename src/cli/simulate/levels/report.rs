@@ -77,6 +77,10 @@ impl Shard for Run {
     fn make_whole(&mut self) {
         self.shard = None;
     }
+
+    fn make_partial(&mut self, slices: String) {
+        self.shard = Some(slices);
+    }
 }
 
 /// An answer's value at one level, in its unit, as the table shows it.
