@@ -716,9 +716,12 @@ fn placement_end(moves: &[Move], start: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{GreedyBot, placement_end};
-    use hunters_engine::Variant;
-    use hunters_engine::game::{Game, Play};
+    use hunters_engine::feature::{PieceAt, ZoneId};
+    use hunters_engine::game::{Game, Move, Play};
     use hunters_engine::rng::{below, stream};
+    use hunters_engine::scout::Special;
+    use hunters_engine::{Piece, Placement, Pos, Rotation, Variant, ZoneKind, ZoneRef};
+    use std::sync::Arc;
 
     /// The shortcuts (a placement's pieces weighed from one trial, a tile that scores nothing
     /// weighed from its preview, a Scout draw or refusal on which nothing can score) give
@@ -774,5 +777,135 @@ mod tests {
             chances > 100,
             "the Scout's draws and refusals met: {chances}"
         );
+    }
+
+    /// A two-player game of the 2002 Scout rules with `options` changed, whose decks hold
+    /// exactly these tiles in this order; Red (seat 0) was dealt the Scout tile S1, Blue the
+    /// Shaman card.
+    fn scout_game(options: &[(&str, &str)], regular: &[&str], bonus: &[&str]) -> Game {
+        let mut variant = Variant::load("2002-scout").unwrap();
+        for (name, value) in options {
+            variant.options.set(name, value).unwrap();
+        }
+        let set = variant.playing_set();
+        let index = |id: &str| set.tile(id).unwrap().0;
+        let deck = |ids: &[&str]| ids.iter().map(|id| index(id)).collect();
+        let hands = vec![vec![Special::Tile(index("S1"))], vec![Special::Shaman]];
+        let rules = Arc::new(variant.ruleset());
+        Game::with_hands(
+            Arc::clone(&set),
+            rules,
+            2,
+            deck(regular),
+            deck(bonus),
+            hands,
+        )
+    }
+
+    /// Square (x, y), turned `rot` clockwise quarter turns.
+    fn at(x: i32, y: i32, rot: u8) -> Placement {
+        Placement {
+            pos: Pos::new(x, y),
+            rot: Rotation(rot),
+        }
+    }
+
+    /// `player` lays the tile drawn, which must be `id`, at `place` (drawing first when they
+    /// could lay their special tile instead), with a hut on its river when `hut`.
+    fn lay(game: &mut Game, player: usize, id: &str, place: Placement, hut: bool) {
+        if game.turn().is_some_and(|t| t.tile.is_none()) {
+            game.play(Move::draw()).unwrap();
+        }
+        let turn = game.turn().unwrap();
+        let drawn = &game.tiles().tiles[turn.tile.unwrap()].id;
+        assert_eq!((turn.player, drawn.as_str()), (player, id));
+        let river = ZoneRef {
+            kind: ZoneKind::River,
+            index: 0,
+        };
+        let piece = hut.then(|| {
+            let placed = game.board().len() as u16;
+            (
+                Piece::Hut,
+                PieceAt::Zone(ZoneId {
+                    placed,
+                    zone: river,
+                }),
+            )
+        });
+        game.play(Move {
+            at: place,
+            recall: None,
+            piece,
+            play: Play::Drawn,
+        })
+        .unwrap();
+    }
+
+    /// A Scout refusal of a bonus tile is tried in full, and there it can be worth something:
+    /// with `redraw-unplaceable-bonus` off, a next bonus tile that fits nowhere ends the bonus
+    /// turn, and after the last land tile that ends the game, so the final scoring counts.
+    /// (With the option on, the draw comes back to the refused tile, which still fits, and the
+    /// refusal is worth 0.) Red lays the Scout tile north of the volcano, Blue a hut on the
+    /// volcano's river west of it; with the last land tile Red closes the volcano's forest,
+    /// whose gold nugget earns a bonus tile, and leaves no meadow side open. Bonus tile B04
+    /// fits, B03 (all meadow) does not: refusing B04 ends the game on Blue's hut, a point
+    /// against Red.
+    #[test]
+    fn a_bonus_refusal_that_ends_the_game_is_tried() {
+        let mut game = scout_game(
+            &[("redraw-unplaceable-bonus", "false")],
+            &["14", "63", "55", "74"],
+            &["B04", "B03"],
+        );
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let scout = moves
+            .iter()
+            .find(|m| matches!(m.play, Play::Special(_)) && m.at == at(0, -1, 0))
+            .copied()
+            .unwrap();
+        game.play(scout).unwrap();
+        lay(&mut game, 1, "14", at(-1, 0, 1), true);
+        lay(&mut game, 0, "63", at(-1, -1, 3), false);
+        lay(&mut game, 1, "55", at(0, 1, 2), false);
+        lay(&mut game, 0, "74", at(1, 0, 0), false);
+        let turn = game.turn().unwrap();
+        assert_eq!(game.tiles().tiles[turn.tile.unwrap()].id, "B04");
+        assert!(turn.bonus && game.regular_left() == 0);
+
+        let mut bot = GreedyBot::new(stream(0, "greedy test"));
+        let refuse = Move::refuse();
+        game.legal_moves(&mut moves);
+        assert!(moves.contains(&refuse));
+        assert_eq!(bot.value(&game, refuse), -1000);
+        assert_eq!(bot.chance_without_scoring(&game, refuse), None);
+        game.play(refuse).unwrap();
+        assert!(game.is_over());
+    }
+
+    /// A Scout draw whose tile fits nowhere is tried in full, and there it can be worth
+    /// something: when no land tile left fits, the draw ends the game, so the final scoring
+    /// counts. Red's hut stands on the volcano's river west of it, Blue's tile covers the
+    /// volcano's meadow side, and the one land tile left is all meadow with no meadow side
+    /// open; Red's Scout tile still fits, so Red chooses before drawing, and the draw ends the
+    /// game on Red's hut, a point for Red.
+    #[test]
+    fn a_draw_that_ends_the_game_is_tried() {
+        let mut game = scout_game(&[], &["14", "63", "61"], &[]);
+        lay(&mut game, 0, "14", at(-1, 0, 1), true);
+        lay(&mut game, 1, "63", at(0, -1, 0), false);
+        let turn = game.turn().unwrap();
+        assert_eq!((turn.player, turn.tile, game.regular_left()), (0, None, 1));
+
+        let mut bot = GreedyBot::new(stream(0, "greedy test"));
+        let draw = Move::draw();
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        assert!(moves.contains(&draw));
+        assert_eq!(bot.value(&game, draw), 1000);
+        assert_eq!(bot.chance_without_scoring(&game, draw), None);
+        game.play(draw).unwrap();
+        assert!(game.is_over());
     }
 }
