@@ -269,6 +269,14 @@ fn levels_do_not_depend_on_threads_and_shards_merge_to_the_whole_run() {
         "{}",
         stderr(&o)
     );
+    // A level's verdict is read on every deal of the run: no partial merge of levels.
+    let o = hunters(&["simulate", "--partial", "--merge", &files[0]]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--partial reads the slices of a run without --levels"),
+        "{}",
+        stderr(&o)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
