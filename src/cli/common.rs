@@ -127,6 +127,9 @@ pub(super) trait Shard: Sized + serde::de::DeserializeOwned {
     fn make_whole(&mut self);
     /// Marks the sum of some slices as a partial run: `slices` names them (`1, 2 of 16`).
     fn make_partial(&mut self, slices: String);
+    /// How to report some slices only, for the message when one is missing (none where a
+    /// partial run is not offered).
+    const PARTIAL: Option<&'static str> = None;
 }
 
 /// What `--merge` may add up.
@@ -202,9 +205,9 @@ pub(super) fn merge_shards<T: Shard>(paths: &[std::path::PathBuf], slices: Slice
     }
     if slices == Slices::Every {
         bail!(
-            "the run has {total} shards but {} were given; every shard is needed (--partial \
-             reports the slices given as a partial run)",
-            seen.len()
+            "the run has {total} shards but {} were given; every shard is needed{}",
+            seen.len(),
+            T::PARTIAL.map_or(String::new(), |hint| format!(" ({hint})"))
         );
     }
     seen.sort_unstable();

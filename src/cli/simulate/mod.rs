@@ -205,6 +205,8 @@ fn merge(args: &Args) -> Result<ExitCode> {
 impl Shard for Report {
     const WHAT: &'static str = "the --json output of hunters simulate";
     const RUN: &'static str = "variants, games, seed, bots or rotation differ";
+    const PARTIAL: Option<&'static str> =
+        Some("--partial --merge reports the slices given as a partial run");
 
     fn stamp(&self) -> &crate::cli::common::Stamp {
         &self.stamp
