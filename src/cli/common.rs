@@ -123,10 +123,9 @@ pub(super) trait Shard: Sized + serde::de::DeserializeOwned {
     fn same_run(&self, other: &Self) -> bool;
     /// Adds `other`'s deals (sums, and timing).
     fn add(&mut self, other: Self);
-    /// Marks the sum of every slice as the whole run.
-    fn make_whole(&mut self);
-    /// Marks the sum of some slices as a partial run: `slices` names them (`1, 2 of 16`).
-    fn make_partial(&mut self, slices: String);
+    /// Marks the sum of the slices as what it is: the whole run (`None`), or a partial run
+    /// whose label names its slices (`1, 2 of 16`).
+    fn mark(&mut self, part: Option<String>);
     /// How to report some slices only, for the message when one is missing (none where a
     /// partial run is not offered).
     const PARTIAL: Option<&'static str> = None;
@@ -200,7 +199,7 @@ pub(super) fn merge_shards<T: Shard>(paths: &[std::path::PathBuf], slices: Slice
         bail!("--merge needs the files of the shards");
     };
     if seen.len() as u64 == total {
-        m.make_whole();
+        m.mark(None);
         return Ok(m);
     }
     if slices == Slices::Every {
@@ -212,7 +211,7 @@ pub(super) fn merge_shards<T: Shard>(paths: &[std::path::PathBuf], slices: Slice
     }
     seen.sort_unstable();
     let list: Vec<String> = seen.iter().map(u64::to_string).collect();
-    m.make_partial(format!("{} of {total}", list.join(", ")));
+    m.mark(Some(format!("{} of {total}", list.join(", "))));
     Ok(m)
 }
 

@@ -145,12 +145,8 @@ impl common::Shard for Slice {
     fn add(&mut self, other: Self) {
         self.samples.extend(other.samples);
     }
-    fn make_whole(&mut self) {
-        self.shard = None;
-        self.samples.sort_by_key(|(d, _)| *d);
-    }
-    fn make_partial(&mut self, slices: String) {
-        self.shard = Some(slices);
+    fn mark(&mut self, part: Option<String>) {
+        self.shard = part;
         self.samples.sort_by_key(|(d, _)| *d);
     }
 }

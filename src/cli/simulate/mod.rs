@@ -228,11 +228,7 @@ impl Shard for Report {
         report_data::BotTime::merge(&mut self.time_per_move, &other.time_per_move);
     }
 
-    fn make_whole(&mut self) {
-        self.shard = None;
-    }
-
-    fn make_partial(&mut self, slices: String) {
-        self.shard = Some(slices);
+    fn mark(&mut self, part: Option<String>) {
+        self.shard = part;
     }
 }

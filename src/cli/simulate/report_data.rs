@@ -129,7 +129,6 @@ impl Report {
         self.config.bots.len()
     }
 
-    /// Games per variant, and the distinct deals they were played from.
     /// What part of the run this is, for a header: nothing for a whole run, ` (shard K/M)`
     /// for one slice, ` (slices …: a partial run)` for some slices merged with `--partial`.
     pub fn part(&self) -> String {
@@ -140,6 +139,7 @@ impl Report {
         }
     }
 
+    /// Games per variant, and the distinct deals they were played from.
     pub fn games_and_deals(&self) -> (u64, u64) {
         self.results
             .first()

@@ -74,12 +74,8 @@ impl Shard for Run {
         BotTime::merge(&mut self.time_per_move, &other.time_per_move);
     }
 
-    fn make_whole(&mut self) {
-        self.shard = None;
-    }
-
-    fn make_partial(&mut self, slices: String) {
-        self.shard = Some(slices);
+    fn mark(&mut self, part: Option<String>) {
+        self.shard = part;
     }
 }
 
