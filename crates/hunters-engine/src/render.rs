@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use crate::feature::{FeatureKey, PieceAt, ZoneId};
+use crate::feature::{FeatureKey, Features, PieceAt, ZoneId};
 use crate::game::{Category, Game, OnBoard};
 use crate::tile::{
     Dir, LakeSpecial, MeadowSpecial, Piece, Ports, RiverEnd, Rotation, Side, Tile, ZoneKind,
@@ -386,21 +386,26 @@ pub fn forest_and_river_zones(game: &Game) -> impl Iterator<Item = (ZoneId, u16)
             let t = &tiles[p.tile];
             let forests = (0..t.forests.len()).map(|i| (ZoneKind::Forest, i));
             let rivers = (0..t.rivers.len()).map(|i| (ZoneKind::River, i));
-            forests.chain(rivers).map(move |(kind, i)| {
-                let z = ZoneId {
-                    placed: index as u16,
-                    zone: ZoneRef {
-                        kind,
-                        index: i as u8,
-                    },
-                };
-                let open = match kind {
-                    ZoneKind::Forest => features.forest(z).open,
-                    _ => features.river(z).open,
-                };
-                (z, open)
-            })
+            forests
+                .chain(rivers)
+                .map(move |(kind, i)| zone_and_open(features, index, kind, i))
         })
+}
+
+/// Forest or river `i` of the `index`-th tile laid, and the open sides of its feature.
+fn zone_and_open(features: &Features, index: usize, kind: ZoneKind, i: usize) -> (ZoneId, u16) {
+    let z = ZoneId {
+        placed: index as u16,
+        zone: ZoneRef {
+            kind,
+            index: i as u8,
+        },
+    };
+    let open = match kind {
+        ZoneKind::Forest => features.forest(z).open,
+        _ => features.river(z).open,
+    };
+    (z, open)
 }
 
 /// The board: tiles, coordinates along the edges, then the pieces above every tile. Without
@@ -439,17 +444,7 @@ pub fn board(out: &mut String, game: &Game, frame: &Frame, timeline: Option<&Tim
             p.rot.degrees()
         );
         tile_shapes(out, tile, p.rot, &|kind, i| {
-            let z = ZoneId {
-                placed: index as u16,
-                zone: ZoneRef {
-                    kind,
-                    index: i as u8,
-                },
-            };
-            let open = match kind {
-                ZoneKind::Forest => features.forest(z).open,
-                _ => features.river(z).open,
-            };
+            let (z, open) = zone_and_open(features, index, kind, i);
             let class = if kind == ZoneKind::Forest {
                 "forest"
             } else {
