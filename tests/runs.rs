@@ -2,8 +2,8 @@
 //! output of each slice of the strength runs of the current bot, `docs/runs/v3/` those of the
 //! third search, `docs/runs/scout-wide/` a partial one of the fourth before its Scout
 //! candidates stopped growing past 2,000, `docs/runs/scout-narrow/` a partial one with its
-//! Scout candidates back to the default's past 2,000, `docs/runs/scout-seventh/` one with a
-//! seventh round at 4,000 (docs/runs/README.md). Each file is named `NAME.K-of-M.json` after
+//! Scout candidates back to the default's past 2,000, `docs/runs/scout-seventh/` a partial
+//! one with a seventh round at 4,000 (docs/runs/README.md). Each file is named `NAME.K-of-M.json` after
 //! its slice; once all M slices of a run are there, their merge is what the table of
 //! docs/strength.md must say for that run: its variant, deals (games), the first bot's win
 //! rate with its interval and its margin, on one row. A run stopped before its end is quoted
@@ -156,9 +156,10 @@ fn every_whole_run_is_a_row_of_the_strength_table() {
 
 /// The runs stopped before their last slice, for what their first slices showed; a partial
 /// run not named here is still being played, and read only when whole.
-const STOPPED: [&str; 2] = [
+const STOPPED: [&str; 3] = [
     "scout-wide/d4000-2002-scout",
     "scout-narrow/d4000-2002-scout",
+    "scout-seventh/d4000-2002-scout",
 ];
 
 /// A stopped run is quoted in docs/strength.md's text as `simulate --partial --merge` reports
