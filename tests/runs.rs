@@ -3,13 +3,13 @@
 //! third search, `docs/runs/scout-wide/` a partial one of the fourth before its Scout
 //! candidates stopped growing past 2,000, `docs/runs/scout-narrow/` a partial one with its
 //! Scout candidates back to the default's past 2,000, `docs/runs/scout-seventh/` a partial
-//! one with a seventh round at 4,000 (docs/runs/README.md). Each file is named `NAME.K-of-M.json` after
-//! its slice; once all M slices of a run are there, their merge is what the table of
-//! docs/strength.md must say for that run: its variant, deals (games), the first bot's win
-//! rate with its interval and its margin, on one row. A run stopped before its end is quoted
-//! in docs/strength.md's text as `simulate --partial --merge` reports it. The answers by level
-//! (`simulate --levels`) are a table instead, cell for cell the merge's own, of the README
-//! (or, an earlier bot's, of docs/strength.md).
+//! one with a seventh round at 4,000 (docs/runs/README.md). Each file is named
+//! `NAME.K-of-M.json` after its slice; once all M slices of a run are there, their merge is
+//! what the table of docs/strength.md must say for that run: its variant, deals (games), the
+//! first bot's win rate with its interval and its margin, on one row. A run stopped before
+//! its end is quoted in docs/strength.md's text as `simulate --partial --merge` reports it.
+//! The answers by level (`simulate --levels`) are a table instead, cell for cell the merge's
+//! own, of the README (or, an earlier bot's, of docs/strength.md).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -25,7 +25,7 @@ fn root() -> &'static Path {
 /// The directories of runs: the current bot's, the third search's, and the fourth's Scout
 /// step to 4,000 while its candidates still grew, with the default's candidates, and with a
 /// seventh round.
-const DIRECTORIES: [&str; 5] = [
+const DIRECTORIES: &[&str] = &[
     "docs/runs",
     "docs/runs/v3",
     "docs/runs/scout-wide",
@@ -156,7 +156,7 @@ fn every_whole_run_is_a_row_of_the_strength_table() {
 
 /// The runs stopped before their last slice, for what their first slices showed; a partial
 /// run not named here is still being played, and read only when whole.
-const STOPPED: [&str; 3] = [
+const STOPPED: &[&str] = &[
     "scout-wide/d4000-2002-scout",
     "scout-narrow/d4000-2002-scout",
     "scout-seventh/d4000-2002-scout",
@@ -170,7 +170,7 @@ fn every_stopped_run_is_quoted_as_its_slices_report() {
     let text = std::fs::read_to_string(root().join("docs/strength.md")).unwrap();
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let runs = runs();
-    for run in STOPPED {
+    for &run in STOPPED {
         let slices = &runs[run];
         assert!(
             slices.len() < slices[0].1 as usize,
