@@ -19,6 +19,17 @@
 //! cargo run --release --example fit -- --games 1000 --bot mcts:100 2002-scout
 //! ```
 //!
+//! With `--ahead N` each position is first played on as one of `mcts:N`'s playouts would
+//! play it ([`hunters::bot::MctsBot::look_ahead`]: the tiles to come dealt anew, every seat
+//! replying by the search's policy for as many rounds as N playouts look ahead), and the
+//! position where that playout stops is the row, with the final margin of the game as it
+//! was really played: the question `mcts`'s judge is asked, at the positions it is asked
+//! about. The weights compared are then those of the judge (`leaf.KEY` for `tune`).
+//!
+//! ```sh
+//! cargo run --release --example fit -- --games 1200 --ahead 1000 2002-scout
+//! ```
+//!
 //! The last line printed is the fitted weights as `KEY=VALUE`, for `tune` to measure in play.
 
 #[path = "shared/command.rs"]
@@ -32,9 +43,10 @@ use hunters::Variant;
 use hunters::bot::BotKind;
 use hunters::bot::evaluation::{Evaluator, Weights};
 use hunters::bot::mcts;
-use hunters::bot::play_out_watching;
+use hunters::bot::{MctsBot, play_out_watching};
 use hunters::compare::deal_seed;
 use hunters::game::Game;
+use hunters::rng::stream;
 use hunters::statistics::{Fit, least_squares, t_quantile};
 
 /// How many weights enter the evaluation linearly: the first of [`Weights::NAMES`], all but
@@ -71,12 +83,14 @@ fn run() -> Result<(), String> {
     let mut seed = 4711u64;
     let mut bot: BotKind = "mcts:250".parse()?;
     let mut variant = None;
+    let mut ahead = None;
     let mut args = command::Args::from_env();
     while let Some(a) = args.next() {
         match a.as_str() {
             "--games" => games = args.number("--games")?,
             "--seed" => seed = args.number("--seed")?,
             "--bot" => bot = args.value("--bot")?.parse()?,
+            "--ahead" => ahead = Some(args.number("--ahead")? as u32),
             name if variant.is_none() => {
                 variant = Some(Variant::load(name).map_err(|e| format!("{name}: {e}"))?)
             }
@@ -87,15 +101,24 @@ fn run() -> Result<(), String> {
     if games < 4 {
         return Err("--games: at least 4 (half fit, half judge)".to_string());
     }
-    let current = mcts::current(&variant.ruleset()).weights;
+    let numbers = mcts::current(&variant.ruleset());
+    let current = match ahead {
+        Some(_) => numbers.judge,
+        None => numbers.weights,
+    };
     let per_game = parallel::in_parallel(games, parallel::cores(), |g| {
-        positions(&variant, &bot, deal_seed(seed, g), &current)
+        positions(&variant, &bot, deal_seed(seed, g), &current, ahead)
     });
     let n: usize = per_game.iter().map(Vec::len).sum();
     println!(
-        "{n} positions of {games} games of {} ({} in both seats, seed {seed})",
+        "{n} positions of {games} games of {} ({} in both seats, seed {seed}){}",
         variant.name,
-        bot.name()
+        bot.name(),
+        match ahead {
+            Some(p) =>
+                format!(", each played on as a playout of mcts:{p} and judged where it stops"),
+            None => String::new(),
+        }
     );
     let (fit_games, judge_games): (Vec<_>, Vec<_>) =
         per_game.iter().enumerate().partition(|(g, _)| g % 2 == 1);
@@ -194,15 +217,29 @@ fn run() -> Result<(), String> {
     let keys: Vec<String> = ["open_weight", "open_late"]
         .iter()
         .chain(used.iter().map(|&k| &Weights::NAMES[k]))
-        .map(|k| format!("{k}={}", fitted.value_of(k).expect("a weight's name")))
+        .map(|k| {
+            let prefix = if ahead.is_some() { "leaf." } else { "" };
+            format!(
+                "{prefix}{k}={}",
+                fitted.value_of(k).expect("a weight's name")
+            )
+        })
         .collect();
     println!("{}", keys.join(" "));
     Ok(())
 }
 
-/// The positions of one game (after each turn, for the player who just moved) with the
-/// final margin filled in.
-fn positions(variant: &Variant, bot: &BotKind, seed: u64, current: &Weights) -> Vec<Row> {
+/// The positions of one game (after each turn, for the player who just moved; with `ahead`,
+/// where a playout of `mcts` at that many playouts from there stops) with the final margin
+/// filled in.
+fn positions(
+    variant: &Variant,
+    bot: &BotKind,
+    seed: u64,
+    current: &Weights,
+    ahead: Option<u32>,
+) -> Vec<Row> {
+    let mut look = ahead.map(|p| MctsBot::new(stream(seed, "ahead"), p));
     let mut game = Game::seeded(variant, 2, seed);
     let mut bots: Vec<_> = (0..2).map(|seat| bot.make(seed, seat)).collect();
     let grid: Vec<Weights> = OPEN_WEIGHT
@@ -224,6 +261,14 @@ fn positions(variant: &Variant, bot: &BotKind, seed: u64, current: &Weights) -> 
         if g.is_over() || mover == Some(moved) {
             return;
         }
+        let end;
+        let g = match look.as_mut() {
+            Some(bot) => {
+                end = bot.look_ahead(g, moved);
+                &end
+            }
+            None => g,
+        };
         let mut lead = |w: Weights| {
             eval.set_weights(w);
             eval.lead(g, moved) as f64

@@ -608,23 +608,15 @@ impl MctsBot {
             None => &mut self.rng,
         };
         let scratch = self.scratch.get_or_insert_with(|| game.clone());
-        self.dealt.0.clone_from(&self.unseen.0);
-        self.dealt.1.clone_from(&self.unseen.1);
-        match self.version {
-            Version::First => {
-                scratch.copy_for_trial(game);
-                shuffle(&mut self.dealt.0, rng);
-                shuffle(&mut self.dealt.1, rng);
-            }
-            Version::Third | Version::Second | Version::Current => {
-                scratch.begin_trial();
-                // Only the first tiles of each deck are drawn before the playout ends.
-                let reach = 2 * self.rounds * scratch.players() + 8;
-                shuffle_prefix(&mut self.dealt.0, reach, rng);
-                shuffle_prefix(&mut self.dealt.1, reach, rng);
-            }
-        }
-        scratch.reorder_unseen(&self.dealt.0, &self.dealt.1);
+        deal(
+            scratch,
+            game,
+            self.version,
+            &self.unseen,
+            &mut self.dealt,
+            self.rounds,
+            rng,
+        );
         if self.params.policy != Policy::Bare {
             // The seats break ties from the deal's stream: every candidate played on the same
             // deal meets the same replies wherever its move changes nothing.
@@ -637,44 +629,26 @@ impl MctsBot {
             0 => self.rounds * scratch.players(),
             p => p,
         };
-        // Seats that play by a policy go on until the bot's own move ends a turn (a Scout
-        // turn is two decisions, a bonus turn one more), so that the evaluation judges the
-        // position it was tuned on; the bare playouts of the yardsticks count moves.
-        let whole_turns = self.params.policy != Policy::Bare && self.params.plies == 0;
         let branching = self.params.branch > 0 && self.params.policy != Policy::Bare;
-        let mut played = 0;
-        let mut last = me;
         let mut edge = Edge::Root(arm);
         self.tree.path.clear();
-        while let Some(turn) = scratch.turn() {
-            if played >= plies && (!whole_turns || (last == me && turn.player != me)) {
-                break;
-            }
-            // Bounded whatever the turns do: a playout never runs on for more than two rounds
-            // past its length.
-            if played >= plies + 2 * scratch.players() + 2 {
-                break;
-            }
-            let m = if branching {
-                let seats = &mut self.seats;
-                let (params, evaluator) = (&self.params, &mut self.evaluator);
-                self.tree.step(scratch, edge, params, |game, out| {
-                    seats.rank(game, params, evaluator, rng, MAX_BRANCH, out)
-                })
-            } else {
-                self.seats
-                    .choose(scratch, &self.params, &mut self.evaluator, rng)
-            };
-            let Some(m) = m else {
-                break;
-            };
+        let (params, seats, evaluator, tree) = (
+            &self.params,
+            &mut self.seats,
+            &mut self.evaluator,
+            &mut self.tree,
+        );
+        play_on(scratch, me, plies, params, |game| {
             if branching {
-                edge = Edge::Move(self.tree.path.last().expect("a step was taken").1);
+                let m = tree.step(game, edge, params, |game, out| {
+                    seats.rank(game, params, evaluator, rng, MAX_BRANCH, out)
+                })?;
+                edge = Edge::Move(tree.path.last().expect("a step was taken").1);
+                Some(m)
+            } else {
+                seats.choose(game, params, evaluator, rng)
             }
-            last = turn.player;
-            scratch.play_unchecked(m);
-            played += 1;
-        }
+        });
         let bonus = chance_bonus(mv, &self.params);
         let judge = &mut self.judge;
         let lead = if branching {
@@ -1159,6 +1133,70 @@ impl Tree {
     }
 }
 
+/// Deals the tiles to come anew in `scratch` (a copy of `game`) for a playout from `unseen` (into the buffers
+/// `dealt`): the first bot copies the game afresh and shuffles them whole, the others begin
+/// a trial on the copy and shuffle only as many as a playout of `rounds` can draw.
+fn deal(
+    scratch: &mut Game,
+    game: &Game,
+    version: Version,
+    unseen: &(Vec<usize>, Vec<usize>),
+    dealt: &mut (Vec<usize>, Vec<usize>),
+    rounds: usize,
+    rng: &mut Stream,
+) {
+    dealt.0.clone_from(&unseen.0);
+    dealt.1.clone_from(&unseen.1);
+    match version {
+        Version::First => {
+            scratch.copy_for_trial(game);
+            shuffle(&mut dealt.0, rng);
+            shuffle(&mut dealt.1, rng);
+        }
+        Version::Third | Version::Second | Version::Current => {
+            scratch.begin_trial();
+            // Only the first tiles of each deck are drawn before the playout ends.
+            let reach = 2 * rounds * scratch.players() + 8;
+            shuffle_prefix(&mut dealt.0, reach, rng);
+            shuffle_prefix(&mut dealt.1, reach, rng);
+        }
+    }
+    scratch.reorder_unseen(&dealt.0, &dealt.1);
+}
+
+/// Plays a playout on from `scratch`, `me` having just moved, each move chosen by `next`
+/// (none ends it), for `plies` moves. Seats that play by a policy go on until the bot's own
+/// move ends a turn (a Scout turn is two decisions, a bonus turn one more), so that the
+/// evaluation judges the position it was tuned on; the bare playouts of the yardsticks count
+/// moves.
+fn play_on(
+    scratch: &mut Game,
+    me: usize,
+    plies: usize,
+    params: &Params,
+    mut next: impl FnMut(&Game) -> Option<Move>,
+) {
+    let whole_turns = params.policy != Policy::Bare && params.plies == 0;
+    let mut played = 0;
+    let mut last = me;
+    while let Some(turn) = scratch.turn() {
+        if played >= plies && (!whole_turns || (last == me && turn.player != me)) {
+            break;
+        }
+        // Bounded whatever the turns do: a playout never runs on for more than two rounds
+        // past its length.
+        if played >= plies + 2 * scratch.players() + 2 {
+            break;
+        }
+        let Some(m) = next(scratch) else {
+            break;
+        };
+        last = turn.player;
+        scratch.play_unchecked(m);
+        played += 1;
+    }
+}
+
 /// What a decision's key holds of the draws that led to it: the seat to move, its tile
 /// (none for a Scout choice before drawing), whether it is a bonus turn, and how many tiles
 /// are left, discarded and played as bonus turns. The same moves and the same draws give the
@@ -1267,14 +1305,7 @@ impl MctsBot {
             return moves[0];
         };
         let me = turn.player;
-        let numbers = self
-            .fixed
-            .unwrap_or_else(|| self.version.numbers(game.rules()));
-        self.params = numbers.params;
-        self.evaluator.set_weights(numbers.weights);
-        self.judge.set_weights(numbers.judge);
-        self.rounds = self.params.rounds_for(self.playouts);
-        self.unseen = game.unseen();
+        self.set_numbers(game);
         self.candidates(game, moves, me);
         if self.arms.len() == 1 {
             return moves[self.order[0]];
@@ -1286,6 +1317,58 @@ impl MctsBot {
             Allocation::Halving => self.by_halving(game, moves, me, true),
             Allocation::Even => self.by_halving(game, moves, me, false),
         }
+    }
+
+    /// The numbers of a decision in `game`: this version's in its variant (or those given),
+    /// and the tiles still to come.
+    fn set_numbers(&mut self, game: &Game) {
+        let numbers = self
+            .fixed
+            .unwrap_or_else(|| self.version.numbers(game.rules()));
+        self.params = numbers.params;
+        self.evaluator.set_weights(numbers.weights);
+        self.judge.set_weights(numbers.judge);
+        self.rounds = self.params.rounds_for(self.playouts);
+        self.unseen = game.unseen();
+    }
+
+    /// Where one of this bot's playouts from `game` ends, `me` having just moved there: the
+    /// tiles to come dealt anew from the bot's stream, every seat playing on by the bot's
+    /// policy for as many rounds as its budget of playouts gives, until `me`'s own move has
+    /// ended a turn — the position its judge is asked about (`examples/fit.rs --ahead` fits
+    /// a judge to such positions). What `me` would see: the tiles' order is never read.
+    pub fn look_ahead(&mut self, game: &Game, me: usize) -> Game {
+        self.set_numbers(game);
+        self.prepare_playouts(game);
+        let scratch = self.scratch.get_or_insert_with(|| game.clone());
+        let rng = &mut self.rng;
+        deal(
+            scratch,
+            game,
+            self.version,
+            &self.unseen,
+            &mut self.dealt,
+            self.rounds,
+            rng,
+        );
+        if self.params.policy != Policy::Bare {
+            let mut key = [0u8; 32];
+            rng.fill_bytes(&mut key);
+            self.seats.start(Stream::from_seed(key));
+        }
+        let plies = match self.params.plies {
+            0 => self.rounds * scratch.players(),
+            p => p,
+        };
+        let (params, seats, evaluator) = (&self.params, &mut self.seats, &mut self.evaluator);
+        play_on(scratch, me, plies, params, |game| {
+            seats.choose(game, params, evaluator, rng)
+        });
+        let end = scratch.clone();
+        if self.version != Version::First {
+            scratch.undo_trial();
+        }
+        end
     }
 
     fn by_ucb1(&mut self, game: &Game, moves: &[Move], me: usize) -> Move {
