@@ -336,6 +336,15 @@ impl Params {
         let scaled = |n: usize| ((n as f64 * each).round() as usize).max(1);
         (scaled(self.placements_kept), scaled(self.pieces_kept))
     }
+
+    /// Moves a playout goes on for after the bot's own, with `rounds` rounds of `players`:
+    /// [`Params::plies`] if set, else whole rounds.
+    pub fn plies_for(&self, rounds: usize, players: usize) -> usize {
+        match self.plies {
+            0 => rounds * players,
+            p => p,
+        }
+    }
 }
 
 /// A searching bot's numbers in one variant: the search's, and two evaluations — one that
@@ -458,8 +467,8 @@ pub struct MctsBot {
     scratch: Option<Game>,
     groups: Vec<Group>,
     arms: Vec<Stats>,
-    unseen: (Vec<usize>, Vec<usize>),
-    dealt: (Vec<usize>, Vec<usize>),
+    /// The tiles still to come, and the order a playout deals them in.
+    deck: Deck,
     /// Static value of each move (thousandths, own minus best opponent's).
     values: Vec<i64>,
     /// Rounds each playout goes on for (see [`Params::rounds_for`]).
@@ -519,8 +528,7 @@ impl MctsBot {
             scratch: None,
             groups: Vec::new(),
             arms: Vec::new(),
-            unseen: (Vec::new(), Vec::new()),
-            dealt: (Vec::new(), Vec::new()),
+            deck: Deck::default(),
             values: Vec::new(),
             order: Vec::new(),
             alive: Vec::new(),
@@ -608,27 +616,11 @@ impl MctsBot {
             None => &mut self.rng,
         };
         let scratch = self.scratch.get_or_insert_with(|| game.clone());
-        deal(
-            scratch,
-            game,
-            self.version,
-            &self.unseen,
-            &mut self.dealt,
-            self.rounds,
-            rng,
-        );
-        if self.params.policy != Policy::Bare {
-            // The seats break ties from the deal's stream: every candidate played on the same
-            // deal meets the same replies wherever its move changes nothing.
-            let mut key = [0u8; 32];
-            rng.fill_bytes(&mut key);
-            self.seats.start(Stream::from_seed(key));
-        }
+        self.deck
+            .deal(scratch, game, self.version, self.rounds, rng);
+        self.seats.deal(&self.params, rng);
         scratch.play_unchecked(mv);
-        let plies = match self.params.plies {
-            0 => self.rounds * scratch.players(),
-            p => p,
-        };
+        let plies = self.params.plies_for(self.rounds, scratch.players());
         let branching = self.params.branch > 0 && self.params.policy != Policy::Bare;
         let mut edge = Edge::Root(arm);
         self.tree.path.clear();
@@ -696,6 +688,17 @@ struct Seats {
 }
 
 impl Seats {
+    /// A new playout's deal: seats that play by a policy break ties from a stream drawn from
+    /// the deal's, so that every candidate played on the same deal meets the same replies
+    /// wherever its move changes nothing.
+    fn deal(&mut self, params: &Params, rng: &mut Stream) {
+        if params.policy != Policy::Bare {
+            let mut key = [0u8; 32];
+            rng.fill_bytes(&mut key);
+            self.start(Stream::from_seed(key));
+        }
+    }
+
     /// A new playout: ties are broken from `rng`.
     fn start(&mut self, rng: Stream) {
         match &mut self.greedy {
@@ -1133,35 +1136,45 @@ impl Tree {
     }
 }
 
-/// Deals the tiles to come anew in `scratch` (a copy of `game`) for a playout from `unseen` (into the buffers
-/// `dealt`): the first bot copies the game afresh and shuffles them whole, the others begin
-/// a trial on the copy and shuffle only as many as a playout of `rounds` can draw.
-fn deal(
-    scratch: &mut Game,
-    game: &Game,
-    version: Version,
-    unseen: &(Vec<usize>, Vec<usize>),
-    dealt: &mut (Vec<usize>, Vec<usize>),
-    rounds: usize,
-    rng: &mut Stream,
-) {
-    dealt.0.clone_from(&unseen.0);
-    dealt.1.clone_from(&unseen.1);
-    match version {
-        Version::First => {
-            scratch.copy_for_trial(game);
-            shuffle(&mut dealt.0, rng);
-            shuffle(&mut dealt.1, rng);
+/// The tiles still to come (a player's count of them, sorted), and the buffers a playout
+/// deals them into.
+#[derive(Default)]
+struct Deck {
+    unseen: (Vec<usize>, Vec<usize>),
+    dealt: (Vec<usize>, Vec<usize>),
+}
+
+impl Deck {
+    /// Deals the tiles to come anew in `scratch` (a copy of `game`) for a playout: the first
+    /// bot copies the game afresh and shuffles them whole, the others begin a trial on the
+    /// copy and shuffle only as many as a playout of `rounds` can draw.
+    fn deal(
+        &mut self,
+        scratch: &mut Game,
+        game: &Game,
+        version: Version,
+        rounds: usize,
+        rng: &mut Stream,
+    ) {
+        let dealt = &mut self.dealt;
+        dealt.0.clone_from(&self.unseen.0);
+        dealt.1.clone_from(&self.unseen.1);
+        match version {
+            Version::First => {
+                scratch.copy_for_trial(game);
+                shuffle(&mut dealt.0, rng);
+                shuffle(&mut dealt.1, rng);
+            }
+            Version::Third | Version::Second | Version::Current => {
+                scratch.begin_trial();
+                // Only the first tiles of each deck are drawn before the playout ends.
+                let reach = 2 * rounds * scratch.players() + 8;
+                shuffle_prefix(&mut dealt.0, reach, rng);
+                shuffle_prefix(&mut dealt.1, reach, rng);
+            }
         }
-        Version::Third | Version::Second | Version::Current => {
-            scratch.begin_trial();
-            // Only the first tiles of each deck are drawn before the playout ends.
-            let reach = 2 * rounds * scratch.players() + 8;
-            shuffle_prefix(&mut dealt.0, reach, rng);
-            shuffle_prefix(&mut dealt.1, reach, rng);
-        }
+        scratch.reorder_unseen(&dealt.0, &dealt.1);
     }
-    scratch.reorder_unseen(&dealt.0, &dealt.1);
 }
 
 /// Plays a playout on from `scratch`, `me` having just moved, each move chosen by `next`
@@ -1329,7 +1342,7 @@ impl MctsBot {
         self.evaluator.set_weights(numbers.weights);
         self.judge.set_weights(numbers.judge);
         self.rounds = self.params.rounds_for(self.playouts);
-        self.unseen = game.unseen();
+        self.deck.unseen = game.unseen();
     }
 
     /// Where one of this bot's playouts from `game` ends, `me` having just moved there: the
@@ -1342,24 +1355,10 @@ impl MctsBot {
         self.prepare_playouts(game);
         let scratch = self.scratch.get_or_insert_with(|| game.clone());
         let rng = &mut self.rng;
-        deal(
-            scratch,
-            game,
-            self.version,
-            &self.unseen,
-            &mut self.dealt,
-            self.rounds,
-            rng,
-        );
-        if self.params.policy != Policy::Bare {
-            let mut key = [0u8; 32];
-            rng.fill_bytes(&mut key);
-            self.seats.start(Stream::from_seed(key));
-        }
-        let plies = match self.params.plies {
-            0 => self.rounds * scratch.players(),
-            p => p,
-        };
+        self.deck
+            .deal(scratch, game, self.version, self.rounds, rng);
+        self.seats.deal(&self.params, rng);
+        let plies = self.params.plies_for(self.rounds, scratch.players());
         let (params, seats, evaluator) = (&self.params, &mut self.seats, &mut self.evaluator);
         play_on(scratch, me, plies, params, |game| {
             seats.choose(game, params, evaluator, rng)
