@@ -214,11 +214,11 @@ fn run() -> Result<(), String> {
         explained(now),
         explained(new),
     );
+    let prefix = if ahead.is_some() { "leaf." } else { "" };
     let keys: Vec<String> = ["open_weight", "open_late"]
         .iter()
         .chain(used.iter().map(|&k| &Weights::NAMES[k]))
         .map(|k| {
-            let prefix = if ahead.is_some() { "leaf." } else { "" };
             format!(
                 "{prefix}{k}={}",
                 fitted.value_of(k).expect("a weight's name")
