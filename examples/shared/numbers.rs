@@ -115,6 +115,7 @@ fn set_search(params: &mut Params, key: &str, value: &str, kv: &str) -> Result<b
         "draw_value" => params.draw_value = int()?,
         "seat_draw" => params.seat_draw = int()?,
         "seat_refuse" => params.seat_refuse = int()?,
+        "seat_noise" => params.seat_noise = int()? as u32,
         "piece_chance" => params.piece_chance = int()? as u32,
         "policy" => {
             params.policy = match value {

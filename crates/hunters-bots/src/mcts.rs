@@ -141,6 +141,13 @@ pub struct Params {
     /// 0 in every named bot.
     pub seat_draw: i64,
     pub seat_refuse: i64,
+    /// [`Policy::Greedy`] with [`Params::leave`]: each move's value, less what it leaves,
+    /// gets a whole number of thousandths of a point drawn evenly below this one from the
+    /// playout's stream before the seat plays the best, so that a seat's reply varies from
+    /// deal to deal among moves worth about the same (the tree of replies,
+    /// [`Params::branch`], ranks them without it). 0 in every named bot: the first of the
+    /// best, always.
+    pub seat_noise: u32,
     /// Each candidate starts with this many virtual playouts whose reward is that of its
     /// static value: the search's prior, which the real playouts then overrule.
     pub prior_visits: u32,
@@ -237,6 +244,7 @@ impl Params {
         draw_value: 0,
         seat_draw: 0,
         seat_refuse: 0,
+        seat_noise: 0,
         piece_chance: 0,
         prior_visits: 0,
         policy: Policy::Bare,
@@ -736,6 +744,18 @@ impl Seats {
                 game.legal_moves(&mut self.legal);
                 if self.legal.is_empty() {
                     return None;
+                }
+                if params.seat_noise > 0 {
+                    self.weigh(game, params);
+                    let noise = params.seat_noise as usize;
+                    let mut best = (i64::MIN, 0);
+                    for (i, &v) in self.values.iter().enumerate() {
+                        let v = v + below(rng, noise) as i64;
+                        if v > best.0 {
+                            best = (v, i);
+                        }
+                    }
+                    return Some(self.legal[best.1]);
                 }
                 // The first of the best: the moves come in the engine's order, the same for
                 // every candidate of a deal.
@@ -1545,6 +1565,39 @@ mod tests {
             "{draws} draws, {refusals} refusals"
         );
         assert!(changed > 10, "{changed} choices changed");
+    }
+
+    /// With [`Params::seat_noise`] a greedy seat plays a move worth less than the best by
+    /// less than the noise, never more, and not always the first of the best; without it,
+    /// the first of the best.
+    #[test]
+    fn a_noisy_seat_plays_a_move_within_the_noise_of_the_best() {
+        let noise = 2000;
+        let noisy = Params {
+            seat_noise: noise,
+            ..leaving(1000)
+        };
+        let mut evaluator = Evaluator::new(Weights::second(hunters_engine::Edition::E2020));
+        let (mut other, mut many) = (0, 0);
+        every_position(|seats, name, seed, game, moves| {
+            let mut rng = stream(seed, "noise");
+            let best = seats.best_by_leave(game, &leaving(1000));
+            let plain = seats.choose(game, &leaving(1000), &mut evaluator, &mut rng);
+            assert_eq!(plain, Some(moves[best]), "{name} {seed}");
+            let chosen = seats
+                .choose(game, &noisy, &mut evaluator, &mut rng)
+                .unwrap();
+            seats.weigh(game, &noisy);
+            let top = seats.values.iter().copied().max().unwrap();
+            let k = moves.iter().position(|&m| m == chosen).unwrap();
+            assert!(seats.values[k] > top - i64::from(noise), "{name} {seed}");
+            other += usize::from(chosen != moves[best]);
+            many += usize::from(seats.values.iter().filter(|&&v| v == top).count() == 1);
+        });
+        assert!(
+            other > 100 && many > 100,
+            "{other} other moves, {many} with one best"
+        );
     }
 
     /// `mcts`'s numbers with what a move leaves counted `leave` thousandths.
